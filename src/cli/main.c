@@ -1,0 +1,3 @@
+#include <stdio.h>
+#include "xiri.h"
+int main(void) { puts(xiri_version()); return 0; }

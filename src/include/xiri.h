@@ -1,0 +1,331 @@
+/* xiri.h - the public API of libxiri: parse, check, resolve and map IRIs
+ * (RFC 3987) and URIs (RFC 3986) held as UTF-8 strings.
+ *
+ * This is the only installed header.  Conventions:
+ *  - Inputs are (const char *s, size_t len): UTF-8, no NUL terminator needed.
+ *  - Every function that can fail returns an enum xiri_status (XIRI_OK == 0)
+ *    and, when the caller passes a non-NULL struct xiri_error, fills it with
+ *    the byte offset and a short message.
+ *  - Strings returned through char **out belong to the caller, are
+ *    NUL-terminated, and are released with xiri_str_free().
+ *  - Pointers returned by accessors are borrowed from their object and stay
+ *    valid until that object is freed.
+ *  - Nothing here prints, exits or aborts.  There is no hidden global state:
+ *    a struct xiri_ctx is used by one thread at a time; use one per thread.
+ */
+#ifndef XIRI_H
+#define XIRI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(XIRI_BUILDING) && defined(__GNUC__)
+#define XIRI_API __attribute__((visibility("default")))
+#else
+#define XIRI_API
+#endif
+
+#define XIRI_VERSION_MAJOR 0
+#define XIRI_VERSION_MINOR 1
+#define XIRI_VERSION_PATCH 0
+#define XIRI_VERSION_STRING "0.1.0"
+/* 0xMMmmpp, comparable with < and > */
+#define XIRI_VERSION_NUM 0x000100
+
+/* The version of the library actually linked, e.g. "0.1.0". */
+XIRI_API const char *xiri_version(void);
+
+/* ------------------------------------------------------------------ */
+/* Status and errors                                                   */
+
+enum xiri_status {
+    XIRI_OK = 0,
+    XIRI_ENOMEM = 1,     /* an allocation failed */
+    XIRI_EINVAL = 2,     /* bad argument (NULL where not allowed, ...) */
+    XIRI_ESYNTAX = 3,    /* not an IRI reference under the chosen profile */
+    XIRI_ENOTABS = 4,    /* a base that must be absolute is not */
+    XIRI_EIDNA = 5,      /* a host rejected by IDNA (UTS #46) */
+    XIRI_EFORBIDDEN = 6, /* a character the mapping was told not to escape */
+    XIRI_ELIMIT = 7,     /* input or output over a configured limit */
+    XIRI_EUNICODE = 8,   /* the Unicode library (ICU) failed */
+    XIRI_STATUS_COUNT    /* not a status */
+};
+
+/* A static, never NULL, English description of a status. */
+XIRI_API const char *xiri_strerror(enum xiri_status st);
+
+/* Optional detail of a failure; pass NULL when not wanted. */
+struct xiri_error {
+    enum xiri_status status;
+    size_t offset;     /* byte offset in the input the error refers to */
+    char message[160]; /* short English text, always NUL-terminated */
+};
+
+/* Release a string returned by the library.  NULL is allowed. */
+XIRI_API void xiri_str_free(char *s);
+
+/* ------------------------------------------------------------------ */
+/* Profiles: which strings count as references                         */
+
+enum xiri_profile {
+    /* RFC 3987 section 2.2 IRI-reference, exactly. */
+    XIRI_PROFILE_RFC3987 = 0,
+    /* RFC 3986 URI-reference: ASCII only. */
+    XIRI_PROFILE_URI = 1,
+    /* W3C LEIRI (XML system identifiers, XML Base, XLink, XSD 1.1):
+     * RFC 3987 plus space, < > " { } | \ ^ `, controls and the other
+     * non-surrogate code points; the extras are reported as warnings. */
+    XIRI_PROFILE_LEIRI = 2,
+    /* What browsers accept in HTML attributes: LEIRI plus a '%' not
+     * followed by two hex digits, '[' ']' outside the host, '#' in the
+     * fragment; differences from RFC 3987 are reported as warnings. */
+    XIRI_PROFILE_HTML = 3,
+    XIRI_PROFILE_COUNT
+};
+
+/* "rfc3987", "uri", "leiri", "html"; XIRI_OK or XIRI_EINVAL. */
+XIRI_API enum xiri_status xiri_profile_from_name(const char *name,
+                                                 enum xiri_profile *out);
+XIRI_API const char *xiri_profile_name(enum xiri_profile p);
+
+/* ------------------------------------------------------------------ */
+/* Parsed references (RFC 3986 section 3, RFC 3987 section 2.2)        */
+
+struct xiri; /* one parsed IRI reference; opaque */
+
+enum xiri_part {
+    XIRI_PART_SCHEME = 0,
+    XIRI_PART_AUTHORITY, /* userinfo@host:port, without the "//" */
+    XIRI_PART_USERINFO,
+    XIRI_PART_HOST, /* as written, IP literals keep their brackets */
+    XIRI_PART_PORT,
+    XIRI_PART_PATH, /* always present, possibly empty */
+    XIRI_PART_QUERY,
+    XIRI_PART_FRAGMENT,
+    XIRI_PART_COUNT
+};
+
+/* Parse s[0..len) as an IRI reference under the profile.  On success *out
+ * holds a new object (free with xiri_free); on failure *out is NULL and err
+ * (if not NULL) gives the offset of the first offending byte. */
+XIRI_API enum xiri_status xiri_parse(const char *s, size_t len,
+                                     enum xiri_profile profile,
+                                     struct xiri **out,
+                                     struct xiri_error *err);
+XIRI_API void xiri_free(struct xiri *iri);
+
+/* The whole reference (a NUL-terminated copy of the input). */
+XIRI_API const char *xiri_text(const struct xiri *iri, size_t *len);
+
+/* A component: a borrowed pointer into xiri_text(), NOT NUL-terminated,
+ * with its length in *len; NULL when the component is absent (RFC 3986
+ * distinguishes absent from empty: "a:?" has an empty query, "a:" none).
+ * *offset (may be NULL) receives the byte offset in the text. */
+XIRI_API const char *xiri_part(const struct xiri *iri, enum xiri_part part,
+                               size_t *len, size_t *offset);
+
+/* 1 when the reference has a scheme (RFC 3986 section 4.3), else 0. */
+XIRI_API int xiri_is_absolute(const struct xiri *iri);
+
+/* "scheme", "authority", ... */
+XIRI_API const char *xiri_part_name(enum xiri_part part);
+
+/* Convenience: 1 when s is a valid reference under the profile. */
+XIRI_API int xiri_is_valid(const char *s, size_t len,
+                           enum xiri_profile profile);
+
+/* ------------------------------------------------------------------ */
+/* Resolution (RFC 3986 section 5.2, strict; IRIs per RFC 3987 6.5)    */
+
+/* Resolve ref against base and recompose (section 5.3).  base must be an
+ * absolute IRI (else XIRI_ENOTABS; its fragment is ignored); both are
+ * parsed under the profile (XIRI_ESYNTAX with err->offset; err->message
+ * says which of the two).  One documented guard: when the result has no
+ * authority and its path starts with "//", the path is written "/.//..."
+ * so that it does not re-parse as an authority (as WHATWG and uriparser
+ * do; RFC 3986 leaves this case undefined). */
+XIRI_API enum xiri_status xiri_resolve(const char *base, size_t base_len,
+                                       const char *ref, size_t ref_len,
+                                       enum xiri_profile profile, char **out,
+                                       size_t *out_len,
+                                       struct xiri_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Context: options and the ICU objects for Unicode work               */
+
+struct xiri_ctx; /* opaque; one per thread */
+
+XIRI_API enum xiri_status xiri_ctx_new(struct xiri_ctx **out);
+XIRI_API void xiri_ctx_free(struct xiri_ctx *ctx);
+
+/* ------------------------------------------------------------------ */
+/* Mapping IRI <-> URI (RFC 3987 sections 3.1 and 3.2)                  */
+
+enum xiri_idn {
+    /* to-uri: host non-ASCII as %HH of UTF-8 (RFC 3987 3.1 step 2).
+     * to-iri: host escapes decoded like the rest. */
+    XIRI_IDN_PERCENT = 0,
+    /* to-uri: a reg-name with non-ASCII or %HH becomes IDNA ToASCII
+     * (UTS #46 non-transitional, CheckBidi, CheckJoiners, STD3 rules);
+     * failures are XIRI_EIDNA.  to-iri: xn-- labels are kept. */
+    XIRI_IDN_PUNYCODE = 1,
+    /* to-iri only: xn-- labels become Unicode (ToUnicode) when that is
+     * error-free; in to-uri it behaves as XIRI_IDN_PUNYCODE. */
+    XIRI_IDN_UNICODE = 2
+};
+
+/* Flags for xiri_to_uri(). */
+#define XIRI_MAP_ESCAPE_LEIRI 0x1u /* escape space < > " { } | \ ^ ` and
+                                      controls instead of failing on them */
+#define XIRI_MAP_DNS_ONLY 0x2u     /* apply XIRI_IDN_PUNYCODE only to
+                                      http, https, ftp, ws, wss hosts and
+                                      mailto domains; others get %HH */
+
+/* IRI to URI (RFC 3987 section 3.1): each character outside US-ASCII
+ * becomes its UTF-8 octets written %HH with upper-case hex; everything
+ * else, existing escapes included, is kept, so the mapping is the
+ * identity on URIs and idempotent.  The characters that LEIRI adds make
+ * it fail with XIRI_EFORBIDDEN (err->offset) unless
+ * XIRI_MAP_ESCAPE_LEIRI.  Input that is not UTF-8 is XIRI_ESYNTAX.
+ * ctx may be NULL unless idn is XIRI_IDN_PUNYCODE/UNICODE. */
+XIRI_API enum xiri_status xiri_to_uri(struct xiri_ctx *ctx, const char *s,
+                                      size_t len, enum xiri_idn idn,
+                                      unsigned flags, char **out,
+                                      size_t *out_len,
+                                      struct xiri_error *err);
+
+/* URI to IRI (RFC 3987 section 3.2): decode %HH sequences that form
+ * strictly valid UTF-8 for characters allowed at their position
+ * (ucschar; iprivate in the query only); never %25, reserved or ASCII
+ * characters, bidi formatting characters (U+200E, U+200F, U+202A-202E)
+ * or anything else; the kept escapes get upper-case hex.  Raw non-ASCII
+ * input is kept.  ctx may be NULL unless idn is XIRI_IDN_UNICODE.
+ * to_uri(to_iri(u)) is equivalent to u for every URI u. */
+XIRI_API enum xiri_status xiri_to_iri(struct xiri_ctx *ctx, const char *s,
+                                      size_t len, enum xiri_idn idn,
+                                      char **out, size_t *out_len,
+                                      struct xiri_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Normalization and comparison (RFC 3986 section 6, RFC 3987 5.3)     */
+
+enum xiri_rung {
+    XIRI_RUNG_SIMPLE = 0, /* 5.3.1 simple string comparison */
+    XIRI_RUNG_SYNTAX = 1, /* 5.3.2 case, %HH, unreserved/ucschar escapes,
+                             dot segments */
+    XIRI_RUNG_SCHEME = 2  /* 5.3.3 plus default ports and empty paths
+                             for http, https, ws, wss, ftp, file */
+};
+
+#define XIRI_NORM_NFC 0x1u      /* also apply NFC (5.3.2.2); off by default */
+#define XIRI_NORM_URI_FORM 0x2u /* result as a URI: decode only unreserved
+                                   escapes, keep UTF-8 escapes */
+
+/* Normalize a reference (parsed under the profile) to the rung. */
+XIRI_API enum xiri_status xiri_normalize(struct xiri_ctx *ctx,
+                                         const char *s, size_t len,
+                                         enum xiri_profile profile,
+                                         enum xiri_rung rung,
+                                         unsigned flags, char **out,
+                                         size_t *out_len,
+                                         struct xiri_error *err);
+
+/* *equal = 1 when a and b are equivalent at the rung, else 0. */
+XIRI_API enum xiri_status xiri_compare(struct xiri_ctx *ctx, const char *a,
+                                       size_t a_len, const char *b,
+                                       size_t b_len,
+                                       enum xiri_profile profile,
+                                       enum xiri_rung rung, unsigned flags,
+                                       int *equal, struct xiri_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Checks                                                              */
+
+enum xiri_severity {
+    XIRI_SEV_NOTE = 0,
+    XIRI_SEV_WARNING = 1,
+    XIRI_SEV_ERROR = 2
+};
+
+/* "note", "warning", "error" */
+XIRI_API const char *xiri_severity_name(enum xiri_severity sev);
+
+/* One finding.  All pointers are valid only during the callback. */
+struct xiri_diag {
+    const char *code;            /* stable identifier, e.g. "not-nfc" */
+    enum xiri_severity severity;
+    size_t offset;               /* byte offset of the offending part */
+    size_t length;               /* its length in bytes (may be 0) */
+    uint32_t codepoint;          /* the offending character, or 0 */
+    enum xiri_part part;         /* component, XIRI_PART_COUNT if none */
+    const char *section;         /* spec reference, e.g. "RFC 3987 4.1" */
+    const char *message;         /* English sentence: what and why */
+};
+
+/* Return 0 to continue, non-zero to stop the check (XIRI_OK is still
+ * returned by xiri_check). */
+typedef int xiri_diag_fn(void *user, const struct xiri_diag *diag);
+
+/* Run every check on one reference under the profile and deliver each
+ * finding, in offset order within each kind, to fn.  Grammar errors do
+ * not stop the other checks.  Returns XIRI_OK unless something failed
+ * (XIRI_ENOMEM, XIRI_EUNICODE); findings are not failures.  *worst (may
+ * be NULL) receives the highest severity seen, or -1 when none. */
+XIRI_API enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s,
+                                     size_t len, enum xiri_profile profile,
+                                     xiri_diag_fn *fn, void *user,
+                                     int *worst);
+
+/* The catalogue of codes, for "xiri explain". */
+struct xiri_code_info {
+    const char *code;
+    enum xiri_severity severity; /* default severity */
+    const char *section;         /* spec reference */
+    const char *summary;         /* one line */
+    const char *explanation;     /* a paragraph: what, why, what to do */
+};
+
+/* Look up a code; NULL when unknown. */
+XIRI_API const struct xiri_code_info *xiri_code_lookup(const char *code);
+/* The i-th catalogue entry, NULL past the end. */
+XIRI_API const struct xiri_code_info *xiri_code_at(size_t i);
+
+/* ------------------------------------------------------------------ */
+/* Bidi display form (RFC 3987 section 4.1); for display only          */
+
+enum xiri_display {
+    XIRI_DISPLAY_LRE = 0,       /* LRE ... PDF around the whole IRI (4.1) */
+    XIRI_DISPLAY_LRM_COMPONENT, /* LRM before and after each component
+                                   holding right-to-left text (seed 001
+                                   section 4.2) */
+    XIRI_DISPLAY_LRM_RESERVED   /* LRM before and after each reserved
+                                   character (seed 000 section 2.4) */
+};
+
+XIRI_API enum xiri_status xiri_display(struct xiri_ctx *ctx, const char *s,
+                                       size_t len, enum xiri_display mode,
+                                       char **out, size_t *out_len,
+                                       struct xiri_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Historical: the "zero-level domain" host encoding of Duerst's 1997    */
+/* draft (seed 004).  Never used by default; IDNA replaced it.         */
+
+/* Encode a UTF-8 host name: each label becomes one letter per 4-bit
+ * group of its code points, and the name gets the ".i" suffix. */
+XIRI_API enum xiri_status xiri_zld_encode(const char *s, size_t len,
+                                          char **out, size_t *out_len,
+                                          struct xiri_error *err);
+/* The inverse; XIRI_ESYNTAX when s is not such an encoding. */
+XIRI_API enum xiri_status xiri_zld_decode(const char *s, size_t len,
+                                          char **out, size_t *out_len,
+                                          struct xiri_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* XIRI_H */

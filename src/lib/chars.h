@@ -1,0 +1,68 @@
+/* chars.h - character classes of RFC 3986 section 2 and RFC 3987 section
+ * 2.2, and strict UTF-8 decoding (RFC 3629). */
+#ifndef XIRI_CHARS_H
+#define XIRI_CHARS_H
+
+#include "common.h"
+
+/* Classes of US-ASCII bytes, as bits in chars_ascii[]. */
+enum {
+    CH_ALPHA = 1 << 0,
+    CH_DIGIT = 1 << 1,
+    CH_HEX = 1 << 2,
+    CH_UNRESERVED = 1 << 3, /* ALPHA DIGIT - . _ ~ (RFC 3986 2.3) */
+    CH_SUBDELIM = 1 << 4,   /* ! $ & ' ( ) * + , ; = (RFC 3986 2.2) */
+    CH_GENDELIM = 1 << 5,   /* : / ? # [ ] @ (RFC 3986 2.2) */
+    CH_SCHEME = 1 << 6,     /* ALPHA DIGIT + - . (RFC 3986 3.1) */
+    CH_LEIRI = 1 << 7,      /* not allowed in URIs, allowed in LEIRIs:
+                               controls, space, < > " { } | \ ^ ` DEL */
+    CH_PCHAR = 1 << 8       /* unreserved sub-delims : @ (RFC 3986 3.3),
+                               '%' excluded */
+};
+
+extern const uint16_t chars_ascii[128];
+
+static inline bool ch_is(unsigned char c, unsigned cls)
+{
+    return c < 128 && (chars_ascii[c] & cls) != 0;
+}
+
+static inline int ch_hexval(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* True when s[i..] starts with '%' HEXDIG HEXDIG. */
+static inline bool ch_is_pct(const char *s, size_t len, size_t i)
+{
+    return i + 2 < len && s[i] == '%' &&
+           ch_is((unsigned char)s[i + 1], CH_HEX) &&
+           ch_is((unsigned char)s[i + 2], CH_HEX);
+}
+
+/* Decode one strictly valid UTF-8 sequence at s[0..len): no overlong
+ * forms, no surrogates, nothing above U+10FFFF.  Returns its length (1-4)
+ * and the code point in *cp, or 0 when the bytes are not valid UTF-8. */
+size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp);
+
+/* Encode cp (<= U+10FFFF, not a surrogate) into out; returns 1-4. */
+size_t utf8_encode(uint32_t cp, char out[4]);
+
+/* RFC 3987 2.2 ucschar. */
+bool cp_is_ucschar(uint32_t cp);
+/* RFC 3987 2.2 iprivate. */
+bool cp_is_iprivate(uint32_t cp);
+/* LEIRI (W3C Note 2008, section 7): the characters it allows on top of
+ * RFC 3987: %x0-1F, space, < > " { } | \ ^ `, and %x7F-D7FF / %xE000-FFFD
+ * / %x10000-10FFFF outside ucschar. */
+bool cp_is_leiri_extra(uint32_t cp);
+/* RFC 3987 4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO must not appear. */
+bool cp_is_bidi_format(uint32_t cp);
+
+#endif

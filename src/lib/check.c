@@ -1,0 +1,2 @@
+/* check.c - placeholder, being written. */
+#include "common.h"

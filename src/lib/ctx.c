@@ -1,0 +1,30 @@
+/* ctx.c - creating and freeing a context (see ctx.h). */
+#include "common.h"
+#include "ctx.h"
+#include "idn.h"
+#include "mem.h"
+#include "unicode.h"
+
+enum xiri_status xiri_ctx_new(struct xiri_ctx **out)
+{
+    struct xiri_ctx *ctx;
+
+    if (!out)
+        return XIRI_EINVAL;
+    ctx = mem_alloc(sizeof(*ctx));
+    *out = ctx;
+    if (!ctx)
+        return XIRI_ENOMEM;
+    ctx->idn = NULL;
+    ctx->uni = NULL;
+    return XIRI_OK;
+}
+
+void xiri_ctx_free(struct xiri_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    idn_close(ctx->idn);
+    uni_close(ctx->uni);
+    mem_free(ctx);
+}

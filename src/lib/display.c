@@ -1,0 +1,2 @@
+/* display.c - placeholder, being written. */
+#include "common.h"

@@ -1,0 +1,2 @@
+/* normalize.c - placeholder, being written. */
+#include "common.h"

@@ -1,0 +1,44 @@
+/* scheme.c - scheme facts: DNS-based hosts and default ports (RFC 3986
+ * section 6.2.3; RFC 9110 4.2 for http/https, RFC 6455 3 for ws/wss,
+ * RFC 1738 3.2 for ftp). */
+#include "common.h"
+#include "scheme.h"
+
+bool scheme_is(const char *s, size_t n, const char *lower)
+{
+    size_t i;
+
+    if (strlen(lower) != n)
+        return false;
+    for (i = 0; i < n; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != lower[i])
+            return false;
+    }
+    return true;
+}
+
+bool scheme_is_dns(const char *s, size_t n)
+{
+    return scheme_is(s, n, "http") || scheme_is(s, n, "https") ||
+           scheme_is(s, n, "ftp") || scheme_is(s, n, "ws") ||
+           scheme_is(s, n, "wss");
+}
+
+const char *scheme_default_port(const char *s, size_t n)
+{
+    static const struct {
+        const char *scheme, *port;
+    } ports[] = {
+        {"http", "80"}, {"https", "443"}, {"ws", "80"},
+        {"wss", "443"}, {"ftp", "21"},
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(ports); i++)
+        if (scheme_is(s, n, ports[i].scheme))
+            return ports[i].port;
+    return NULL;
+}

@@ -1,0 +1,224 @@
+/* to_uri.c - mapping an IRI to a URI, RFC 3987 section 3.1: every
+ * character outside US-ASCII becomes the %HH escapes of its UTF-8 octets;
+ * hosts optionally go through IDNA ToASCII instead. */
+#include "common.h"
+#include "buf.h"
+#include "chars.h"
+#include "idn.h"
+#include "parse.h"
+#include "scheme.h"
+
+struct mapping {
+    struct xiri_ctx *ctx;
+    const char *s;
+    struct ref ref;
+    unsigned flags;
+    struct buf out;
+    struct xiri_error *err;
+};
+
+static bool in_query(const struct mapping *m, size_t i)
+{
+    const struct span *q = &m->ref.part[XIRI_PART_QUERY];
+    return q->set && i >= q->off && i < q->off + q->len;
+}
+
+/* RFC 3987 3.1 step 2 on s[from..to): keep what URIs allow, escape the
+ * rest.  Characters only a LEIRI allows (and iprivate outside the query,
+ * which RFC 3987 forbids there) are escaped only when the caller asked. */
+static enum xiri_status map_text(struct mapping *m, size_t from, size_t to)
+{
+    const unsigned char *s = (const unsigned char *)m->s;
+    bool escape_leiri = (m->flags & XIRI_MAP_ESCAPE_LEIRI) != 0;
+    size_t i = from, run = from;
+
+    while (i < to) {
+        unsigned char c = s[i];
+        uint32_t cp;
+        size_t n, k;
+
+        if (c < 0x80 && !ch_is(c, CH_LEIRI)) {
+            i++;
+            continue;
+        }
+        buf_append(&m->out, m->s + run, i - run);
+        if (c < 0x80) {
+            cp = c;
+            n = 1;
+        } else {
+            n = utf8_decode(s + i, to - i, &cp); /* valid: parsed before */
+        }
+        if (!escape_leiri && cp_is_leiri_extra(cp) &&
+            !(cp_is_iprivate(cp) && in_query(m, i)))
+            return error_set(m->err, XIRI_EFORBIDDEN, i,
+                             "U+%04X at byte %zu is not allowed in an IRI; "
+                             "escape it (--escape-leiri) or remove it",
+                             (unsigned)cp, i);
+        for (k = 0; k < n; k++)
+            buf_put_pct(&m->out, s[i + k]);
+        i += n;
+        run = i;
+    }
+    buf_append(&m->out, m->s + run, to - run);
+    return m->out.status;
+}
+
+/* True when the name holds a character outside ASCII, raw or escaped:
+ * only those are IDNs (an all-ASCII URI stays as it is). */
+static bool needs_idna(const char *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        if ((unsigned char)s[i] >= 0x80)
+            return true;
+        if (ch_is_pct(s, n, i) && ch_hexval((unsigned char)s[i + 1]) >= 8)
+            return true;
+    }
+    return false;
+}
+
+/* RFC 3987 3.1 step 2, host alternative: ToASCII (UTS #46) of the
+ * ireg-name, after decoding its escapes (RFC 3987 3.1 says percent-encoded
+ * UTF-8 in a host stands for those characters). */
+static enum xiri_status map_host(struct mapping *m, size_t off, size_t len)
+{
+    struct buf name;
+    struct idn *idn;
+    enum xiri_status st;
+    uint32_t errors = 0, cp;
+    size_t i;
+
+    if (!needs_idna(m->s + off, len) || (len > 0 && m->s[off] == '['))
+        return map_text(m, off, off + len);
+    buf_init(&name, XIRI_MAX_LEN);
+    for (i = off; i < off + len; i++) {
+        if (ch_is_pct(m->s, off + len, i)) {
+            buf_putc(&name, (char)(ch_hexval((unsigned char)m->s[i + 1]) * 16 +
+                                   ch_hexval((unsigned char)m->s[i + 2])));
+            i += 2;
+        } else {
+            buf_putc(&name, m->s[i]);
+        }
+    }
+    st = name.status;
+    for (i = 0; st == XIRI_OK && i < name.len;) {
+        size_t n = utf8_decode((const unsigned char *)name.data + i,
+                               name.len - i, &cp);
+        if (n == 0)
+            st = error_set(m->err, XIRI_EIDNA, off,
+                           "the host at byte %zu is not UTF-8 once its "
+                           "escapes are decoded; IDNA cannot convert it",
+                           off);
+        i += n ? n : 1;
+    }
+    if (st == XIRI_OK)
+        st = idn_for_ctx(m->ctx, &idn);
+    if (st == XIRI_OK) {
+        size_t start = m->out.len;
+        st = idn_to_ascii(idn, name.data ? name.data : "", name.len, &m->out,
+                          &errors);
+        if (st == XIRI_OK && errors) {
+            char why[120];
+            idn_describe_errors(errors, why, sizeof(why));
+            m->out.len = start;
+            st = error_set(m->err, XIRI_EIDNA, off,
+                           "IDNA ToASCII rejects the host at byte %zu: %s "
+                           "(UTS #46 section 4)",
+                           off, why);
+        }
+    }
+    buf_free(&name);
+    return st;
+}
+
+/* mailto (RFC 6068 2): addr-spec = local-part "@" domain; the domain
+ * of each comma-separated address is a DNS name. */
+static enum xiri_status map_mailto_path(struct mapping *m, size_t off,
+                                        size_t len)
+{
+    size_t i = off, end = off + len;
+
+    while (i < end) {
+        size_t addr_end = i, at = SIZE_MAX, j;
+        enum xiri_status st;
+
+        while (addr_end < end && m->s[addr_end] != ',')
+            addr_end++;
+        for (j = i; j < addr_end; j++)
+            if (m->s[j] == '@')
+                at = j;
+        if (at == SIZE_MAX) {
+            st = map_text(m, i, addr_end);
+        } else {
+            st = map_text(m, i, at + 1);
+            if (st == XIRI_OK)
+                st = map_host(m, at + 1, addr_end - at - 1);
+        }
+        if (st != XIRI_OK)
+            return st;
+        if (addr_end < end)
+            buf_putc(&m->out, ',');
+        i = addr_end + 1;
+    }
+    return m->out.status;
+}
+
+enum xiri_status xiri_to_uri(struct xiri_ctx *ctx, const char *s, size_t len,
+                             enum xiri_idn idn, unsigned flags, char **out,
+                             size_t *out_len, struct xiri_error *err)
+{
+    struct mapping m;
+    enum xiri_status st;
+    const struct span *host, *scheme, *path;
+    bool dns, punycode;
+
+    if (!out)
+        return error_set(err, XIRI_EINVAL, 0, "out is NULL");
+    *out = NULL;
+    if ((!s && len) || (idn != XIRI_IDN_PERCENT && !ctx))
+        return error_set(err, XIRI_EINVAL, 0, "invalid argument");
+    if (!s)
+        s = "";
+    /* Parse as a LEIRI: the mapping is defined on the characters, the
+     * profile only decides which ones are errors (checked in map_text). */
+    st = ref_parse(s, len, XIRI_PROFILE_LEIRI, &m.ref, NULL, err);
+    if (st != XIRI_OK)
+        return st;
+    m.ctx = ctx;
+    m.s = s;
+    m.flags = flags;
+    m.err = err;
+    buf_init(&m.out, XIRI_MAX_LEN);
+    buf_reserve(&m.out, len + len / 2);
+
+    host = &m.ref.part[XIRI_PART_HOST];
+    scheme = &m.ref.part[XIRI_PART_SCHEME];
+    path = &m.ref.part[XIRI_PART_PATH];
+    dns = scheme->set && scheme_is_dns(s + scheme->off, scheme->len);
+    punycode = idn != XIRI_IDN_PERCENT &&
+               (dns || !(flags & XIRI_MAP_DNS_ONLY));
+    if (punycode && host->set) {
+        st = map_text(&m, 0, host->off);
+        if (st == XIRI_OK)
+            st = map_host(&m, host->off, host->len);
+        if (st == XIRI_OK)
+            st = map_text(&m, host->off + host->len, len);
+    } else if (idn != XIRI_IDN_PERCENT && scheme->set &&
+               scheme_is(s + scheme->off, scheme->len, "mailto")) {
+        st = map_text(&m, 0, path->off);
+        if (st == XIRI_OK)
+            st = map_mailto_path(&m, path->off, path->len);
+        if (st == XIRI_OK)
+            st = map_text(&m, path->off + path->len, len);
+    } else {
+        st = map_text(&m, 0, len);
+    }
+    if (st != XIRI_OK) {
+        buf_free(&m.out);
+        if (st == XIRI_ENOMEM || st == XIRI_ELIMIT)
+            error_set(err, st, 0, "%s", xiri_strerror(st));
+        return st;
+    }
+    return buf_take(&m.out, out, out_len);
+}

@@ -1,0 +1,53 @@
+/* unicode.h - the Unicode facts and transforms xiri needs from ICU:
+ * normalization forms, bidi classes, general categories, confusable
+ * detection and legacy-encoding decoding.  Only unicode.c includes ICU's
+ * headers for these. */
+#ifndef XIRI_UNICODE_H
+#define XIRI_UNICODE_H
+
+#include "buf.h"
+#include "ctx.h"
+
+struct uni;
+void uni_close(struct uni *u);
+
+enum uni_form { UNI_NFC, UNI_NFKC };
+
+/* Append the normalization form of UTF-8 s[0..n) to out (s must be valid
+ * UTF-8).  XIRI_OK, XIRI_ENOMEM, XIRI_ELIMIT or XIRI_EUNICODE. */
+enum xiri_status uni_normalize(struct xiri_ctx *ctx, enum uni_form form,
+                               const char *s, size_t n, struct buf *out);
+/* *yes = true when s is already in that form. */
+enum xiri_status uni_is_normalized(struct xiri_ctx *ctx, enum uni_form form,
+                                   const char *s, size_t n, bool *yes);
+
+/* Direction of a character for RFC 3987 section 4.2. */
+enum uni_dir {
+    UNI_DIR_LTR,   /* bidi class L */
+    UNI_DIR_RTL,   /* bidi classes R and AL */
+    UNI_DIR_OTHER  /* digits, punctuation, marks, ... */
+};
+enum uni_dir uni_direction(uint32_t cp);
+
+/* General category facts. */
+bool uni_is_assigned(uint32_t cp);
+bool uni_is_noncharacter(uint32_t cp); /* U+FDD0-FDEF, U+xxFFFE/F */
+bool uni_is_control(uint32_t cp);      /* Cc */
+
+/* Confusable-host checks (UTS #39) on one UTF-8 label.  *flags gets
+ * UNI_SPOOF_* bits. */
+#define UNI_SPOOF_MIXED_SCRIPT 0x1u
+#define UNI_SPOOF_WHOLE_SCRIPT 0x2u
+#define UNI_SPOOF_INVISIBLE 0x4u
+enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
+                                 size_t n, unsigned *flags);
+
+/* Try legacy encodings on bytes that are not UTF-8 (Shift_JIS, EUC-JP,
+ * EUC-KR, GBK, Big5, windows-1252, in that order: the strict
+ * multi-byte ones first, the single-byte fallback last).  On success returns the encoding's name
+ * and appends the decoded text as UTF-8 to out; NULL when none decodes
+ * every byte to a non-control character. */
+const char *uni_guess_legacy(const unsigned char *bytes, size_t n,
+                             struct buf *out);
+
+#endif

@@ -1,0 +1,2 @@
+/* zld.c - placeholder, being written. */
+#include "common.h"
