@@ -1,0 +1,18 @@
+/* suites.h - one register function per library module's suite. */
+#ifndef XIRI_TEST_SUITES_H
+#define XIRI_TEST_SUITES_H
+
+int suite_status_register(void);
+int suite_chars_register(void);
+int suite_parse_register(void);
+int suite_resolve_register(void);
+int suite_map_register(void);
+int suite_idn_register(void);
+int suite_props_register(void);
+int suite_check_register(void);
+int suite_normalize_register(void);
+int suite_display_register(void);
+int suite_zld_register(void);
+int suite_oom_register(void);
+
+#endif

@@ -1,0 +1,38 @@
+/* helpers.h - shared test helpers: data files, string assertions. */
+#ifndef XIRI_TEST_HELPERS_H
+#define XIRI_TEST_HELPERS_H
+
+#include <CUnit/CUnit.h>
+#include <stddef.h>
+
+/* Absolute path of a file in tests/data (a static buffer). */
+const char *test_data_path(const char *name);
+
+/* Read a TSV data file: calls fn for every line that is neither empty nor
+ * starts with '#', with the fields split at TAB (at most 16).  Fields
+ * keep C escapes as written; use test_unescape() to decode them.
+ * Returns the number of lines passed to fn, or -1 when the file cannot
+ * be read (a CUnit failure is recorded then). */
+typedef void tsv_fn(void *user, char **fields, int nfields, int lineno);
+int test_read_tsv(const char *name, tsv_fn *fn, void *user);
+
+/* Decode \t \n \r \\ \xHH \uXXXX \UXXXXXXXX (as UTF-8) and "\e" meaning
+ * the empty string, in place; returns the new length. */
+size_t test_unescape(char *s);
+
+/* Record a failure with a formatted message (CUnit takes only literals). */
+void test_fail(const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+#define TEST_FAIL(...) test_fail(__FILE__, __LINE__, __VA_ARGS__)
+
+/* Compare a result string with the expected one; on mismatch record a
+ * failure naming the case. Returns 1 when equal. */
+int test_str_eq(const char *file, int line, const char *what,
+                const char *got, const char *want);
+#define TEST_STR_EQ(what, got, want)                                          \
+    test_str_eq(__FILE__, __LINE__, (what), (got), (want))
+
+#endif
