@@ -1,9 +1,200 @@
-/* test_oom.c - placeholder suite, being written. */
+/* test_oom.c - allocation failure: every operation is run with its Nth
+ * allocation failing, for N = 0, 1, 2, ... until it succeeds; each run
+ * must end cleanly with XIRI_ENOMEM (or succeed when that allocation was
+ * not needed), never crash, and leak nothing (ASan's leak checker and
+ * valgrind watch that in the sanitizer and valgrind runs). */
 #include <CUnit/CUnit.h>
+#include <string.h>
 
+#include "common.h"
+#include "helpers.h"
+#include "mem.h"
 #include "suites.h"
+
+/* One operation under test: returns its status and frees its results. */
+typedef enum xiri_status op_fn(struct xiri_ctx *ctx);
+
+static const char iri_text[] =
+    "http://r\xC3\xA9sum\xC3\xA9.example.org/%E2%80%AE/\xE6\x97\xA5/./a/../b"
+    "?q=\xEE\x80\x80&x=%c3%a9#fr\xC3\xA4g";
+
+static enum xiri_status op_parse(struct xiri_ctx *ctx)
+{
+    struct xiri *iri = NULL;
+    enum xiri_status st;
+
+    (void)ctx;
+    st = xiri_parse(iri_text, strlen(iri_text), XIRI_PROFILE_RFC3987, &iri,
+                    NULL);
+    xiri_free(iri);
+    return st;
+}
+
+static enum xiri_status op_resolve(struct xiri_ctx *ctx)
+{
+    static const char ref[] = "../g/./\xC3\xA9?y#s";
+    char *out = NULL;
+    enum xiri_status st;
+
+    (void)ctx;
+    st = xiri_resolve(iri_text, strlen(iri_text), ref, strlen(ref),
+                      XIRI_PROFILE_RFC3987, &out, NULL, NULL);
+    xiri_str_free(out);
+    return st;
+}
+
+static enum xiri_status op_to_uri(struct xiri_ctx *ctx)
+{
+    char *out = NULL;
+    enum xiri_status st;
+
+    st = xiri_to_uri(ctx, iri_text, strlen(iri_text), XIRI_IDN_PUNYCODE, 0,
+                     &out, NULL, NULL);
+    xiri_str_free(out);
+    return st;
+}
+
+static enum xiri_status op_to_iri(struct xiri_ctx *ctx)
+{
+    static const char uri[] =
+        "http://xn--99zt52a.example.org/%e2%80%ae/D%C3%BCrst?q=%EE%80%80";
+    char *out = NULL;
+    enum xiri_status st;
+
+    st = xiri_to_iri(ctx, uri, strlen(uri), XIRI_IDN_UNICODE, &out, NULL,
+                     NULL);
+    xiri_str_free(out);
+    return st;
+}
+
+static int ignore_diag(void *user, const struct xiri_diag *d)
+{
+    (void)user, (void)d;
+    return 0;
+}
+
+static enum xiri_status op_check(struct xiri_ctx *ctx)
+{
+    static const char text[] =
+        "HTTP://\xD0\xB0pple.com:80/\xEF\xBC\xA1/%E9/%C0%AF/\xD7\x90" "a?"
+        "\xE2\x80\x8F#x y";
+    int worst;
+
+    return xiri_check(ctx, text, strlen(text), XIRI_PROFILE_LEIRI,
+                      ignore_diag, NULL, &worst);
+}
+
+static enum xiri_status op_normalize(struct xiri_ctx *ctx)
+{
+    static const char text[] = "HTTP://Example.COM:80/a/./b/../%7e%c3%a9";
+    char *out = NULL;
+    enum xiri_status st;
+
+    st = xiri_normalize(ctx, text, strlen(text), XIRI_PROFILE_RFC3987,
+                        XIRI_RUNG_SCHEME, XIRI_NORM_NFC, &out, NULL, NULL);
+    xiri_str_free(out);
+    /* until normalization lands the placeholder answers XIRI_EINVAL */
+    return st == XIRI_EINVAL ? XIRI_OK : st;
+}
+
+/* Fail allocation N for N = 0, 1, ... until the operation succeeds. */
+static void torture(const char *name, op_fn *op, bool fresh_ctx)
+{
+    unsigned long n;
+    struct xiri_ctx *shared = NULL;
+
+    CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&shared), XIRI_OK);
+    for (n = 0; n < 10000; n++) {
+        struct xiri_ctx *ctx = NULL;
+        enum xiri_status st;
+
+        if (fresh_ctx) {
+            /* the context's own allocations are part of the operation */
+            mem_fail_after(n);
+            st = xiri_ctx_new(&ctx);
+            if (st == XIRI_OK)
+                st = op(ctx);
+        } else {
+            mem_fail_after(n);
+            st = op(shared);
+        }
+        mem_fail_reset();
+        xiri_ctx_free(ctx);
+        if (st == XIRI_OK) {
+            CU_PASS("operation succeeded once allocations were available");
+            break;
+        }
+        if (st != XIRI_ENOMEM) {
+            TEST_FAIL("%s: allocation %lu failing gave '%s', want '%s'", name,
+                      n, xiri_strerror(st), xiri_strerror(XIRI_ENOMEM));
+            break;
+        }
+    }
+    if (n == 10000)
+        TEST_FAIL("%s: still failing after 10000 allocations", name);
+    xiri_ctx_free(shared);
+}
+
+static void test_oom_parse(void)
+{
+    torture("parse", op_parse, false);
+}
+
+static void test_oom_resolve(void)
+{
+    torture("resolve", op_resolve, false);
+}
+
+static void test_oom_to_uri_punycode(void)
+{
+    torture("to-uri", op_to_uri, true);
+}
+
+static void test_oom_to_iri_unicode(void)
+{
+    torture("to-iri", op_to_iri, true);
+}
+
+static void test_oom_check(void)
+{
+    torture("check", op_check, true);
+}
+
+static void test_oom_normalize(void)
+{
+    torture("normalize", op_normalize, true);
+}
+
+/* The hook itself: the Nth allocation fails, the others do not. */
+static void test_oom_hook_counts(void)
+{
+    void *a, *b, *c;
+
+    mem_fail_after(2);
+    a = mem_alloc(8);
+    b = mem_alloc(8);
+    c = mem_alloc(8);
+    mem_fail_reset();
+    CU_ASSERT_PTR_NOT_NULL(a);
+    CU_ASSERT_PTR_NOT_NULL(b);
+    CU_ASSERT_PTR_NULL(c);
+    CU_ASSERT_EQUAL(mem_failures(), 1);
+    mem_free(a);
+    mem_free(b);
+}
 
 int suite_oom_register(void)
 {
-    return CU_add_suite("oom", NULL, NULL) ? 0 : -1;
+    CU_pSuite s = CU_add_suite("oom", NULL, NULL);
+
+    if (!s)
+        return -1;
+    CU_ADD_TEST(s, test_oom_hook_counts);
+    CU_ADD_TEST(s, test_oom_parse);
+    CU_ADD_TEST(s, test_oom_resolve);
+    CU_ADD_TEST(s, test_oom_to_uri_punycode);
+    CU_ADD_TEST(s, test_oom_to_iri_unicode);
+    CU_ADD_TEST(s, test_oom_check);
+    CU_ADD_TEST(s, test_oom_normalize);
+    return 0;
 }
