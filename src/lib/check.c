@@ -1,12 +1,1281 @@
-/* check.c - placeholder until the checks land: reports nothing. */
+/* check.c - xiri_check(): every finding about one reference (grammar,
+ * characters, escapes, bidi, normalization, hosts, non-canonical
+ * spellings), each with a stable code from the catalogue in codes.c. */
 #include "common.h"
+#include "buf.h"
+#include "chars.h"
+#include "codes.h"
+#include "idn.h"
+#include "parse.h"
+#include "scheme.h"
+#include "unicode.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* UIDNA_ERROR_BIDI in ICU's uidna.h (stable since ICU 4.6); ICU's headers
+ * stay in idn.c, the unit tests catch a change of value. */
+#define CHECK_IDNA_ERROR_BIDI 0x800u
+
+/* Longest excerpt of decoded text a message quotes. */
+#define CHECK_QUOTE_MAX 48
+
+struct check {
+    struct xiri_ctx *ctx;
+    const char *s;
+    size_t len;
+    struct ref r;
+    xiri_diag_fn *fn;
+    void *user;
+    int worst;
+    bool stop;           /* the callback asked to stop */
+    enum xiri_status st; /* the first failure */
+    bool nonascii;       /* raw bytes >= 0x80 */
+    bool bad_utf8;       /* raw bytes that are not UTF-8 */
+    bool pct;            /* a '%' */
+    struct buf tmp;      /* scratch, reused */
+    struct buf tmp2;
+};
+
+static bool check_done(const struct check *ck)
+{
+    return ck->stop || ck->st != XIRI_OK;
+}
+
+static void check_fail(struct check *ck, enum xiri_status st)
+{
+    if (ck->st == XIRI_OK)
+        ck->st = st;
+}
+
+/* Deliver one finding; section NULL means the catalogue's. */
+static void check_report(struct check *ck, enum code_id id,
+                         enum xiri_severity sev, const char *section,
+                         enum xiri_part part, size_t off, size_t len,
+                         uint32_t cp, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 9, 10)))
+#endif
+    ;
+
+static void check_report(struct check *ck, enum code_id id,
+                         enum xiri_severity sev, const char *section,
+                         enum xiri_part part, size_t off, size_t len,
+                         uint32_t cp, const char *fmt, ...)
+{
+    const struct xiri_code_info *info = codes_get(id);
+    struct xiri_diag d;
+    char msg[512];
+    va_list ap;
+
+    if (check_done(ck))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    d.code = info->code;
+    d.severity = sev;
+    d.offset = off;
+    d.length = len;
+    d.codepoint = cp;
+    d.part = part;
+    d.section = section ? section : info->section;
+    d.message = msg;
+    if ((int)sev > ck->worst)
+        ck->worst = (int)sev;
+    if (ck->fn && ck->fn(ck->user, &d) != 0)
+        ck->stop = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Helpers for messages and positions                                  */
+
+static const char *check_part_word(enum xiri_part part)
+{
+    return part < XIRI_PART_COUNT ? xiri_part_name(part) : "reference";
+}
+
+/* The component holding byte off (the most specific one). */
+static enum xiri_part check_part_at(const struct check *ck, size_t off)
+{
+    static const enum xiri_part order[] = {
+        XIRI_PART_SCHEME,   XIRI_PART_USERINFO,  XIRI_PART_HOST,
+        XIRI_PART_PORT,     XIRI_PART_PATH,      XIRI_PART_QUERY,
+        XIRI_PART_FRAGMENT, XIRI_PART_AUTHORITY,
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(order); i++) {
+        const struct span *sp = &ck->r.part[order[i]];
+        if (sp->set && off >= sp->off && off < sp->off + sp->len)
+            return order[i];
+    }
+    return XIRI_PART_COUNT;
+}
+
+/* Safe to show as a glyph in a message: ASCII graphic characters and
+ * left-to-right letters (no controls, marks, format or RTL characters
+ * that would disturb the message's own display). */
+static bool check_showable(uint32_t cp)
+{
+    if (cp < 0x80)
+        return cp > 0x20 && cp < 0x7F;
+    return cp >= 0xA0 && !cp_is_bidi_format(cp) && !cp_is_iprivate(cp) &&
+           uni_is_assigned(cp) && uni_direction(cp) == UNI_DIR_LTR;
+}
+
+/* "'a' (U+0061)" for ASCII and left-to-right letters, shown as
+ * themselves; "U+05D0" for anything else. */
+static void check_describe(char *out, size_t size, uint32_t cp)
+{
+    char u[5];
+    size_t n;
+
+    if (cp == ' ') {
+        snprintf(out, size, "space (U+0020)");
+        return;
+    }
+    if (cp == '\'' || !check_showable(cp)) {
+        snprintf(out, size, "U+%04X", (unsigned)cp);
+        return;
+    }
+    n = utf8_encode(cp, u);
+    u[n] = '\0';
+    snprintf(out, size, "'%s' (U+%04X)", u, (unsigned)cp);
+}
+
+/* "U+0065 U+0301" for the characters of UTF-8 s[0..n), at most 8. */
+static void check_list_cps(char *out, size_t size, const char *s, size_t n)
+{
+    size_t i = 0, used = 0;
+    int count = 0;
+
+    out[0] = '\0';
+    while (i < n && used < size) {
+        uint32_t cp;
+        size_t k = utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        int w;
+
+        if (k == 0) {
+            cp = (unsigned char)s[i];
+            k = 1;
+        }
+        if (++count > 8) {
+            snprintf(out + used, size - used, " ...");
+            return;
+        }
+        w = snprintf(out + used, size - used, "%sU+%04X", used ? " " : "",
+                     (unsigned)cp);
+        if (w < 0)
+            return;
+        used += (size_t)w;
+        i += k;
+    }
+}
+
+/* The UTF-8 of cp written as %HH escapes: "%C3%A9". */
+static void check_pct_form(char *out, size_t size, uint32_t cp)
+{
+    char u[4];
+    size_t n = utf8_encode(cp, u), i, used = 0;
+
+    out[0] = '\0';
+    for (i = 0; i < n && used + 4 <= size; i++, used += 3)
+        snprintf(out + used, size - used, "%%%02X",
+                 (unsigned)(unsigned char)u[i]);
+}
+
+/* Quote UTF-8 s[0..n) for a message when every character is showable;
+ * otherwise list the code points. */
+static void check_quote(char *out, size_t size, const char *s, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n) {
+        uint32_t cp;
+        size_t k = utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        if (k == 0 || !check_showable(cp) || cp == '"')
+            break;
+        i += k;
+    }
+    if (i == n && n <= CHECK_QUOTE_MAX)
+        snprintf(out, size, "\"%.*s\"", (int)n, s);
+    else
+        check_list_cps(out, size, s, n);
+}
+
+static unsigned char check_pct_octet(const char *s, size_t i)
+{
+    return (unsigned char)(ch_hexval((unsigned char)s[i + 1]) * 16 +
+                           ch_hexval((unsigned char)s[i + 2]));
+}
+
+/* ------------------------------------------------------------------ */
+/* Grammar: the findings of ref_parse (RFC 3986 3, RFC 3987 2.2)       */
+
+static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
+                       size_t off, size_t len, uint32_t cp)
+{
+    struct check *ck = user;
+    enum xiri_severity sev =
+        scan_is_error(kind) ? XIRI_SEV_ERROR : XIRI_SEV_WARNING;
+    const char *where = check_part_word(part);
+    char what[48], pct[20];
+
+    check_describe(what, sizeof(what), cp);
+    check_pct_form(pct, sizeof(pct), cp);
+    switch (kind) {
+    case SCAN_ERR_CHAR:
+    case SCAN_WARN_LEIRI:
+        /* Refine by what the character is (RFC 3987 2.2 excludes all of
+         * these from ucschar; LEIRI accepts them). */
+        if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
+            check_report(ck, CODE_CONTROL_CHAR, sev, NULL, part, off, len, cp,
+                         "control character %s at byte %zu in the %s%s; "
+                         "remove it or percent-encode it as %s",
+                         what, off, where,
+                         kind == SCAN_WARN_LEIRI
+                             ? " (a LEIRI accepts it, an IRI does not)"
+                             : "",
+                         pct);
+        } else if (cp >= 0x80 && uni_is_noncharacter(cp)) {
+            check_report(ck, CODE_NONCHARACTER, sev, NULL, part, off, len, cp,
+                         "noncharacter %s at byte %zu in the %s is not "
+                         "for interchange; remove it or percent-encode it "
+                         "as %s",
+                         what, off, where, pct);
+        } else if (cp_is_iprivate(cp)) {
+            check_report(ck, CODE_PRIVATE_USE, sev, NULL, part, off, len, cp,
+                         "private-use character %s at byte %zu in the %s; "
+                         "RFC 3987 allows private use only in the query "
+                         "(a LEIRI accepts it): percent-encode it as %s",
+                         what, off, where, pct);
+        } else if (kind == SCAN_WARN_LEIRI) {
+            check_report(ck, CODE_LEIRI_CHAR, sev, NULL, part, off, len, cp,
+                         "%s at byte %zu in the %s is allowed in a LEIRI "
+                         "but not in an IRI or URI; percent-encode it as %s",
+                         what, off, where, pct);
+        } else {
+            check_report(
+                ck, CODE_INVALID_CHAR, sev, NULL, part, off, len, cp,
+                "%s at byte %zu is not allowed in the %s%s; "
+                "percent-encode it as %s",
+                what, off, where,
+                cp_is_leiri_extra(cp) ? " (only a LEIRI accepts it)" : "", pct);
+        }
+        break;
+    case SCAN_ERR_PCT:
+        check_report(ck, CODE_INVALID_PCT, sev, NULL, part, off, len, cp,
+                     "'%%' at byte %zu in the %s is not followed by two "
+                     "hexadecimal digits; write a literal '%%' as %%25",
+                     off, where);
+        break;
+    case SCAN_ERR_UTF8:
+        check_report(ck, CODE_INVALID_UTF8, sev, NULL, part, off, len, 0,
+                     "byte 0x%02X at byte %zu in the %s is not part of a "
+                     "UTF-8 sequence; transcode the text to UTF-8, or "
+                     "percent-encode the byte as %%%02X",
+                     (unsigned)(unsigned char)ck->s[off], off, where,
+                     (unsigned)(unsigned char)ck->s[off]);
+        break;
+    case SCAN_ERR_PRIVATE:
+        check_report(ck, CODE_PRIVATE_USE, sev, NULL, part, off, len, cp,
+                     "private-use character %s at byte %zu in the %s; "
+                     "RFC 3987 allows private use only in the query: "
+                     "percent-encode it as %s",
+                     what, off, where, pct);
+        break;
+    case SCAN_ERR_NONASCII:
+        check_report(ck, CODE_NON_ASCII_IN_URI, sev, NULL, part, off, len, cp,
+                     "non-ASCII character %s at byte %zu in the %s is not "
+                     "allowed in a URI; map the IRI to a URI (RFC 3987 "
+                     "3.1), which writes it %s",
+                     what, off, where, pct);
+        break;
+    case SCAN_ERR_COLON:
+        check_report(ck, CODE_COLON_IN_FIRST_SEGMENT, sev, NULL, part, off, len,
+                     cp,
+                     "':' at byte %zu in the first segment of a relative "
+                     "path would be read as the end of a scheme; write "
+                     "\"./\" before the path or %%3A for the colon",
+                     off);
+        break;
+    case SCAN_ERR_HOST:
+        if (ck->s[off] == '[')
+            check_report(ck, CODE_INVALID_IP_LITERAL, sev, NULL, part, off, len,
+                         0,
+                         "the IP literal at byte %zu is neither an IPv6 "
+                         "address nor IPvFuture; correct the address",
+                         off);
+        else
+            check_report(ck, CODE_INVALID_IP_LITERAL, sev, NULL, part, off, len,
+                         cp,
+                         "%s at byte %zu follows the IP literal's ']'; "
+                         "only ':' and a port may follow it",
+                         what, off);
+        break;
+    case SCAN_ERR_PORT:
+        check_report(ck, CODE_INVALID_PORT, sev, NULL, part, off, len, cp,
+                     "the port holds %s at byte %zu; a port is decimal "
+                     "digits only",
+                     what, off);
+        break;
+    case SCAN_WARN_HTML:
+        if (cp == '%')
+            check_report(ck, CODE_HTML_ONLY, sev, NULL, part, off, len, cp,
+                         "'%%' at byte %zu in the %s is not followed by two "
+                         "hexadecimal digits; browsers keep it, RFC 3987 "
+                         "does not: write %%25",
+                         off, where);
+        else
+            check_report(ck, CODE_HTML_ONLY, sev, NULL, part, off, len, cp,
+                         "%s at byte %zu in the %s is accepted by browsers "
+                         "but not by RFC 3987; percent-encode it as %s",
+                         what, off, where, pct);
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Scheme, host case, port, dot segments: notes (RFC 3987 5.3)         */
+
+static void check_scheme(struct check *ck)
+{
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    size_t i;
+
+    if (!sc->set)
+        return;
+    /* RFC 3987 5.3.2.1: the scheme is case-insensitive, lower case is
+     * its normal form. */
+    for (i = sc->off; i < sc->off + sc->len; i++)
+        if (ck->s[i] >= 'A' && ck->s[i] <= 'Z') {
+            check_report(ck, CODE_UPPER_SCHEME, XIRI_SEV_NOTE, NULL,
+                         XIRI_PART_SCHEME, i, 1, (unsigned char)ck->s[i],
+                         "the scheme has upper-case letters ('%c' at byte "
+                         "%zu); write it in lower case",
+                         ck->s[i], i);
+            return;
+        }
+}
+
+static void check_host_case(struct check *ck)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    size_t i;
+
+    /* RFC 3987 5.3.2.1 (RFC 3986 6.2.2.1): an ASCII host normalizes to
+     * lower case; the hex digits of escapes are lower-hex's business. */
+    for (i = h->off; i < h->off + h->len; i++) {
+        if (ch_is_pct(ck->s, h->off + h->len, i)) {
+            i += 2;
+            continue;
+        }
+        if (ck->s[i] >= 'A' && ck->s[i] <= 'Z') {
+            check_report(ck, CODE_UPPER_HOST, XIRI_SEV_NOTE, NULL,
+                         XIRI_PART_HOST, i, 1, (unsigned char)ck->s[i],
+                         "the host has upper-case letters ('%c' at byte "
+                         "%zu); write it in lower case",
+                         ck->s[i], i);
+            return;
+        }
+    }
+}
+
+static void check_port(struct check *ck)
+{
+    const struct span *p = &ck->r.part[XIRI_PART_PORT];
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    const char *def;
+    size_t i, start;
+
+    if (!p->set)
+        return;
+    /* RFC 3987 5.3.3, RFC 3986 3.2.3: omit an empty or default port
+     * together with its ':'. */
+    if (p->len == 0) {
+        check_report(ck, CODE_EMPTY_PORT, XIRI_SEV_NOTE, NULL, XIRI_PART_PORT,
+                     p->off - 1, 1, ':',
+                     "the ':' at byte %zu has an empty port, which means "
+                     "the default; remove the ':'",
+                     p->off - 1);
+        return;
+    }
+    if (!sc->set)
+        return;
+    def = scheme_default_port(ck->s + sc->off, sc->len);
+    if (!def)
+        return;
+    for (i = p->off; i < p->off + p->len; i++)
+        if (!ch_is((unsigned char)ck->s[i], CH_DIGIT))
+            return; /* invalid-port already */
+    for (start = p->off; start + 1 < p->off + p->len && ck->s[start] == '0';
+         start++)
+        ;
+    if (strlen(def) == p->off + p->len - start &&
+        memcmp(def, ck->s + start, strlen(def)) == 0)
+        check_report(ck, CODE_DEFAULT_PORT, XIRI_SEV_NOTE, NULL, XIRI_PART_PORT,
+                     p->off - 1, p->len + 1, ':',
+                     "\":%.*s\" at byte %zu gives the default port of "
+                     "the %.*s scheme; leave it out",
+                     (int)p->len, ck->s + p->off, p->off - 1, (int)sc->len,
+                     ck->s + sc->off);
+}
+
+static void check_dots(struct check *ck)
+{
+    const struct span *p = &ck->r.part[XIRI_PART_PATH];
+    size_t i = p->off, end = p->off + p->len;
+
+    /* RFC 3987 5.3.2.4: "." and ".." belong in relative references; in
+     * an absolute IRI they are left to software that may or may not
+     * remove them (RFC 3986 5.2.4). */
+    if (!ck->r.part[XIRI_PART_SCHEME].set)
+        return;
+    while (i <= end) {
+        size_t j = i;
+        while (j < end && ck->s[j] != '/')
+            j++;
+        if ((j - i == 1 && ck->s[i] == '.') ||
+            (j - i == 2 && ck->s[i] == '.' && ck->s[i + 1] == '.'))
+            check_report(ck, CODE_DOT_SEGMENT, XIRI_SEV_NOTE, NULL,
+                         XIRI_PART_PATH, i, j - i, '.',
+                         "the path has a \"%.*s\" segment at byte %zu; "
+                         "remove dot segments from absolute IRIs",
+                         (int)(j - i), ck->s + i, i);
+        i = j + 1;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Percent-encodings (RFC 3986 2.1, 2.3; RFC 3987 3.2, 8)              */
+
+/* Length of the sequence an old-style UTF-8 lead octet announces (2-6),
+ * or 0. */
+static size_t check_lead_len(unsigned char b)
+{
+    if (b >= 0xC0 && b <= 0xDF)
+        return 2;
+    if (b >= 0xE0 && b <= 0xEF)
+        return 3;
+    if (b >= 0xF0 && b <= 0xF7)
+        return 4;
+    if (b >= 0xF8 && b <= 0xFB)
+        return 5;
+    if (b >= 0xFC && b <= 0xFD)
+        return 6;
+    return 0;
+}
+
+/* An overlong form at o[0..k): a lead octet with n-1 continuation octets
+ * whose value fits in fewer octets (RFC 3629 3 forbids it; RFC 3987 8).
+ * Returns n and the value, or 0. */
+static size_t check_overlong_at(const unsigned char *o, size_t k,
+                                uint32_t *value)
+{
+    static const uint32_t min_value[7] = {0,       0,        0x80,     0x800,
+                                          0x10000, 0x200000, 0x4000000};
+    size_t n = check_lead_len(o[0]), i;
+    uint32_t v;
+
+    if (n == 0 || n > k)
+        return 0;
+    v = o[0] & (0x7Fu >> n);
+    for (i = 1; i < n; i++) {
+        if ((o[i] & 0xC0) != 0x80)
+            return 0;
+        v = (v << 6) | (o[i] & 0x3F);
+    }
+    if (v >= min_value[n])
+        return 0;
+    *value = v;
+    return n;
+}
+
+static const char *check_bidi_name(uint32_t cp)
+{
+    switch (cp) {
+    case 0x061C:
+        return "ARABIC LETTER MARK";
+    case 0x200E:
+        return "LEFT-TO-RIGHT MARK";
+    case 0x200F:
+        return "RIGHT-TO-LEFT MARK";
+    case 0x202A:
+        return "LEFT-TO-RIGHT EMBEDDING";
+    case 0x202B:
+        return "RIGHT-TO-LEFT EMBEDDING";
+    case 0x202C:
+        return "POP DIRECTIONAL FORMATTING";
+    case 0x202D:
+        return "LEFT-TO-RIGHT OVERRIDE";
+    case 0x202E:
+        return "RIGHT-TO-LEFT OVERRIDE";
+    case 0x2066:
+        return "LEFT-TO-RIGHT ISOLATE";
+    case 0x2067:
+        return "RIGHT-TO-LEFT ISOLATE";
+    case 0x2068:
+        return "FIRST STRONG ISOLATE";
+    case 0x2069:
+        return "POP DIRECTIONAL ISOLATE";
+    default:
+        return NULL;
+    }
+}
+
+/* The seven characters of RFC 3987 4.1, and those Unicode added later for
+ * the same purpose (isolates in 6.3, ALM in 6.3): warnings. */
+static bool check_is_bidi_control(uint32_t cp)
+{
+    return check_bidi_name(cp) != NULL;
+}
+
+/* An escaped character that decodes to a bidi formatting character. */
+static void check_escaped_bidi(struct check *ck, size_t off, size_t n,
+                               uint32_t cp)
+{
+    check_report(ck, CODE_BIDI_FORMAT_CHAR, XIRI_SEV_WARNING, NULL,
+                 check_part_at(ck, off), off, 3 * n, cp,
+                 "%.*s at byte %zu encodes U+%04X %s, a bidi formatting "
+                 "character an IRI must not contain raw (RFC 3987 4.1); "
+                 "escaped it is legal but can still reorder displayed "
+                 "text: make sure it is intended",
+                 (int)(3 * n), ck->s + off, off, (unsigned)cp,
+                 check_bidi_name(cp));
+}
+
+/* RFC 3987 3.2 and 8: decode the octets of one run of consecutive
+ * escapes s[off..off+3k) and report overlong forms, escaped bidi
+ * formatting characters, and (once for the run) octets that are not
+ * UTF-8, naming the legacy encoding that decodes the run. */
+static void check_pct_run(struct check *ck, size_t off, size_t k)
+{
+    const unsigned char *o;
+    size_t j = 0;
+    bool bad = false;
+    uint32_t surrogate = 0, pair = 0;
+
+    ck->tmp.len = 0;
+    for (j = 0; j < k; j++)
+        buf_putc(&ck->tmp, (char)check_pct_octet(ck->s, off + 3 * j));
+    if (ck->tmp.status != XIRI_OK) {
+        check_fail(ck, ck->tmp.status);
+        return;
+    }
+    o = (const unsigned char *)ck->tmp.data;
+    j = 0;
+    while (j < k && !check_done(ck)) {
+        uint32_t cp;
+        size_t n;
+
+        if (o[j] < 0x80) {
+            j++;
+            continue;
+        }
+        n = utf8_decode(o + j, k - j, &cp);
+        if (n > 0) {
+            if (check_is_bidi_control(cp))
+                check_escaped_bidi(ck, off + 3 * j, n, cp);
+            j += n;
+            continue;
+        }
+        n = check_overlong_at(o + j, k - j, &cp);
+        if (n > 0) {
+            char what[48];
+            check_describe(what, sizeof(what), cp);
+            check_report(ck, CODE_PCT_OVERLONG, XIRI_SEV_ERROR, NULL,
+                         check_part_at(ck, off + 3 * j), off + 3 * j, 3 * n, cp,
+                         "%.*s at byte %zu is an overlong UTF-8 form of %s; "
+                         "lenient decoders turn it into that character "
+                         "and can be fooled by it (RFC 3987 8): reject the "
+                         "reference or write the character's shortest form",
+                         (int)(3 * n), ck->s + off + 3 * j, off + 3 * j, what);
+            j += n;
+            continue;
+        }
+        if (j + 2 < k && o[j] == 0xED && o[j + 1] >= 0xA0 && o[j + 1] <= 0xBF &&
+            (o[j + 2] & 0xC0) == 0x80) {
+            /* a surrogate code point in UTF-8 form (CESU-8, WTF-8):
+             * RFC 3629 3 forbids it */
+            uint32_t u =
+                0xD000u | ((o[j + 1] & 0x3Fu) << 6) | (o[j + 2] & 0x3Fu);
+            if (!surrogate)
+                surrogate = u;
+            else if (!pair && surrogate < 0xDC00 && u >= 0xDC00 &&
+                     j == 3) /* only a pair at the run's start */
+                pair = 0x10000u + ((surrogate - 0xD800u) << 10) + (u - 0xDC00u);
+            j += 3;
+            continue;
+        }
+        bad = true;
+        j++;
+    }
+    if (check_done(ck))
+        return;
+    if (surrogate && !bad) {
+        char right[20] = "";
+        if (pair)
+            check_pct_form(right, sizeof(right), pair);
+        check_report(ck, CODE_PCT_NOT_UTF8, XIRI_SEV_WARNING, NULL,
+                     check_part_at(ck, off), off, 3 * k, surrogate,
+                     "the escapes at byte %zu encode the surrogate U+%04X, "
+                     "which UTF-8 forbids (the encoder worked on UTF-16 "
+                     "code units, CESU-8 style); encode the character "
+                     "itself as UTF-8%s%s",
+                     off, (unsigned)surrogate, pair ? ": " : "", right);
+        return;
+    }
+    if (!bad)
+        return;
+    {
+        const char *enc;
+        char quote[160], utf8[160];
+        size_t i, used = 0;
+        struct buf *dec = &ck->tmp2;
+
+        dec->len = 0;
+        enc = uni_guess_legacy(o, k, dec);
+        if (dec->status != XIRI_OK) {
+            check_fail(ck, dec->status);
+            return;
+        }
+        if (!enc) {
+            check_report(ck, CODE_PCT_NOT_UTF8, XIRI_SEV_WARNING, NULL,
+                         check_part_at(ck, off), off, 3 * k, 0,
+                         "the escapes at byte %zu are not UTF-8, and no "
+                         "legacy encoding xiri knows decodes them; an IRI "
+                         "can only show UTF-8 escapes as characters (RFC "
+                         "3987 3.2)",
+                         off);
+            return;
+        }
+        check_quote(quote, sizeof(quote), dec->data, dec->len);
+        utf8[0] = '\0';
+        for (i = 0; i < dec->len && used + 4 < sizeof(utf8); i++) {
+            unsigned char b = (unsigned char)dec->data[i];
+            if (ch_is(b, CH_UNRESERVED))
+                utf8[used++] = (char)b;
+            else
+                used += (size_t)snprintf(utf8 + used, sizeof(utf8) - used,
+                                         "%%%02X", (unsigned)b);
+            utf8[used] = '\0';
+        }
+        if (i < dec->len)
+            snprintf(utf8 + used, sizeof(utf8) - used, "...");
+        check_report(ck, CODE_PCT_NOT_UTF8, XIRI_SEV_WARNING, NULL,
+                     check_part_at(ck, off), off, 3 * k, 0,
+                     "the escapes at byte %zu are not UTF-8 (decodes as "
+                     "%s: %s); in UTF-8 that text is %s",
+                     off, enc, quote, utf8);
+    }
+}
+
+static void check_escapes(struct check *ck)
+{
+    const struct span *port = &ck->r.part[XIRI_PART_PORT];
+    size_t i = 0;
+
+    while (i < ck->len && !check_done(ck)) {
+        size_t start, k = 0, lower_at = 0, lower_end = 0;
+        bool high = false, lower = false;
+
+        if (!ch_is_pct(ck->s, ck->len, i) ||
+            (port->set && i >= port->off && i < port->off + port->len)) {
+            i++;
+            continue;
+        }
+        start = i;
+        for (; ch_is_pct(ck->s, ck->len, i); i += 3, k++) {
+            unsigned char b = check_pct_octet(ck->s, i);
+            /* RFC 3986 2.1: upper-case hex is the normal form. */
+            if ((ck->s[i + 1] >= 'a' && ck->s[i + 1] <= 'f') ||
+                (ck->s[i + 2] >= 'a' && ck->s[i + 2] <= 'f')) {
+                if (!lower)
+                    lower_at = i;
+                lower = true;
+                lower_end = i + 3;
+            }
+            if (b >= 0x80)
+                high = true;
+            else if (ch_is(b, CH_UNRESERVED))
+                /* RFC 3986 2.3: never needs encoding. */
+                check_report(ck, CODE_NEEDLESS_ESCAPE, XIRI_SEV_NOTE, NULL,
+                             check_part_at(ck, i), i, 3, b,
+                             "%.3s at byte %zu encodes '%c', which needs "
+                             "no escaping; write '%c'",
+                             ck->s + i, i, (char)b, (char)b);
+        }
+        if (lower)
+            check_report(ck, CODE_LOWER_HEX, XIRI_SEV_NOTE, NULL,
+                         check_part_at(ck, lower_at), lower_at,
+                         lower_end - lower_at, 0,
+                         "percent-encoding with lower-case hex digits at "
+                         "byte %zu; write the digits in upper case",
+                         lower_at);
+        if (high)
+            check_pct_run(ck, start, k);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Raw characters: bidi formatting, unassigned (RFC 3987 4.1, 6.1)     */
+
+static void check_chars(struct check *ck)
+{
+    const unsigned char *s = (const unsigned char *)ck->s;
+    size_t i = 0;
+
+    while (i < ck->len && !check_done(ck)) {
+        uint32_t cp;
+        size_t n;
+
+        if (s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        n = utf8_decode(s + i, ck->len - i, &cp);
+        if (n == 0) {
+            i++;
+            continue;
+        }
+        if (check_is_bidi_control(cp)) {
+            /* RFC 3987 4.1: IRIs MUST NOT contain the seven; the
+             * isolates and ALM came later and get a warning. */
+            bool rfc = cp_is_bidi_format(cp);
+            check_report(ck, CODE_BIDI_FORMAT_CHAR,
+                         rfc ? XIRI_SEV_ERROR : XIRI_SEV_WARNING, NULL,
+                         check_part_at(ck, i), i, n, cp,
+                         "bidi formatting character U+%04X %s at byte %zu "
+                         "%s; remove it (to display an IRI, put the marks "
+                         "around it, never inside)",
+                         (unsigned)cp, check_bidi_name(cp), i,
+                         rfc ? "must not appear in an IRI"
+                             : "reorders how the IRI is displayed (added "
+                               "to Unicode after RFC 3987, same risk)");
+        } else if (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)) {
+            char pct[20];
+            check_pct_form(pct, sizeof(pct), cp);
+            check_report(ck, CODE_UNASSIGNED, XIRI_SEV_WARNING, NULL,
+                         check_part_at(ck, i), i, n, cp,
+                         "U+%04X at byte %zu is not assigned in this "
+                         "Unicode version, so its properties are unknown; "
+                         "avoid it or percent-encode it as %s",
+                         (unsigned)cp, i, pct);
+        }
+        i += n;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Normalization: NFC (RFC 3987 5.3.2.2) and NFKC (7.5)                */
+
+/* One character of s[i..]: NFKC changes it but NFC does not. */
+static void check_nfkc_char(struct check *ck, size_t i, size_t n, uint32_t cp)
+{
+    enum xiri_status st;
+    bool nfc, nfkc;
+    char what[48], form[160];
+
+    st = uni_is_normalized(ck->ctx, UNI_NFKC, ck->s + i, n, &nfkc);
+    if (st == XIRI_OK && !nfkc)
+        st = uni_is_normalized(ck->ctx, UNI_NFC, ck->s + i, n, &nfc);
+    if (st != XIRI_OK) {
+        check_fail(ck, st);
+        return;
+    }
+    if (nfkc || !nfc)
+        return; /* fine, or not-nfc's business */
+    ck->tmp2.len = 0;
+    st = uni_normalize(ck->ctx, UNI_NFKC, ck->s + i, n, &ck->tmp2);
+    if (st != XIRI_OK) {
+        check_fail(ck, st);
+        return;
+    }
+    check_describe(what, sizeof(what), cp);
+    check_quote(form, sizeof(form), ck->tmp2.data, ck->tmp2.len);
+    if (ck->tmp2.len == 0)
+        snprintf(form, sizeof(form), "nothing");
+    check_report(ck, CODE_NFKC_VARIANT, XIRI_SEV_WARNING, NULL,
+                 check_part_at(ck, i), i, n, cp,
+                 "%s at byte %zu is a compatibility character: NFKC makes "
+                 "it %s; use that instead",
+                 what, i, form);
+}
+
+/* The chunk s[a..e): an optional ASCII character at a, then the
+ * non-ASCII run s[run..e).  NFC and NFKC have a boundary before every
+ * ASCII character (no composition has an ASCII second character), so
+ * chunks can be checked one by one. */
+static void check_norm_chunk(struct check *ck, size_t a, size_t run, size_t e)
+{
+    enum xiri_status st;
+    bool yes;
+    size_t at, i;
+    uint32_t cp = 0;
+
+    st = uni_is_normalized(ck->ctx, UNI_NFKC, ck->s + a, e - a, &yes);
+    if (st != XIRI_OK || yes) {
+        if (st != XIRI_OK)
+            check_fail(ck, st);
+        return;
+    }
+    utf8_decode((const unsigned char *)ck->s + run, e - run, &cp);
+    st = uni_is_normalized(ck->ctx, UNI_NFC, ck->s + a, e - a, &yes);
+    if (st == XIRI_OK && !yes) {
+        char from[160], to[160];
+        bool alone = true;
+
+        /* blame the run itself when it is not NFC on its own, else its
+         * combination with the character before it */
+        at = a;
+        if (a < run) {
+            st = uni_is_normalized(ck->ctx, UNI_NFC, ck->s + run, e - run,
+                                   &alone);
+            if (st == XIRI_OK && !alone)
+                at = run;
+        }
+        ck->tmp2.len = 0;
+        if (st == XIRI_OK)
+            st = uni_normalize(ck->ctx, UNI_NFC, ck->s + at, e - at, &ck->tmp2);
+        if (st != XIRI_OK) {
+            check_fail(ck, st);
+            return;
+        }
+        check_list_cps(from, sizeof(from), ck->s + at, e - at);
+        check_list_cps(to, sizeof(to), ck->tmp2.data, ck->tmp2.len);
+        check_report(ck, CODE_NOT_NFC, XIRI_SEV_WARNING, NULL,
+                     check_part_at(ck, at), at, e - at, cp,
+                     "the text at byte %zu (%s) is not in NFC; write it "
+                     "as %s",
+                     at, from, to);
+    } else if (st != XIRI_OK) {
+        check_fail(ck, st);
+        return;
+    }
+    for (i = run; i < e && !check_done(ck);) {
+        size_t n = utf8_decode((const unsigned char *)ck->s + i, e - i, &cp);
+        check_nfkc_char(ck, i, n, cp);
+        i += n;
+    }
+}
+
+static void check_norm(struct check *ck)
+{
+    const unsigned char *s = (const unsigned char *)ck->s;
+    size_t i = 0;
+
+    if (!ck->bad_utf8) {
+        bool yes;
+        /* NFKC implies NFC: one call clears the common case */
+        enum xiri_status st =
+            uni_is_normalized(ck->ctx, UNI_NFKC, ck->s, ck->len, &yes);
+        if (st != XIRI_OK || yes) {
+            if (st != XIRI_OK)
+                check_fail(ck, st);
+            return;
+        }
+    }
+    while (i < ck->len && !check_done(ck)) {
+        size_t run, e;
+        uint32_t cp;
+
+        if (s[i] < 0x80 || utf8_decode(s + i, ck->len - i, &cp) == 0) {
+            i++;
+            continue;
+        }
+        run = i;
+        e = i;
+        while (e < ck->len && s[e] >= 0x80) {
+            size_t n = utf8_decode(s + e, ck->len - e, &cp);
+            if (n == 0)
+                break;
+            e += n;
+        }
+        check_norm_chunk(ck, run > 0 && s[run - 1] < 0x80 ? run - 1 : run, run,
+                         e);
+        i = e;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Bidi structure (RFC 3987 4.2)                                       */
+
+/* One component s[a..e), read as displayed: escapes are their ASCII
+ * characters, so only raw right-to-left characters count (4.2: a
+ * component that cannot follow the rules is percent-encoded whole). */
+static void check_bidi_component(struct check *ck, enum xiri_part part,
+                                 size_t a, size_t e)
+{
+    const unsigned char *s = (const unsigned char *)ck->s;
+    enum uni_dir first = UNI_DIR_OTHER, last = UNI_DIR_OTHER;
+    size_t i = a, rtl_at = 0, ltr_at = 0, first_at = a, last_at = a;
+    uint32_t rtl_cp = 0, ltr_cp = 0, first_cp = 0, last_cp = 0;
+    bool rtl = false, ltr = false;
+
+    while (i < e) {
+        uint32_t cp = s[i];
+        size_t n = 1;
+        enum uni_dir d;
+
+        if (s[i] < 0x80)
+            d = ch_is(s[i], CH_ALPHA) ? UNI_DIR_LTR : UNI_DIR_OTHER;
+        else if ((n = utf8_decode(s + i, e - i, &cp)) == 0) {
+            n = 1;
+            cp = 0;
+            d = UNI_DIR_OTHER;
+        } else {
+            d = uni_direction(cp);
+        }
+        if (i == a) {
+            first = d;
+            first_cp = cp;
+        }
+        last = d;
+        last_cp = cp;
+        last_at = i;
+        if (d == UNI_DIR_RTL && !rtl) {
+            rtl = true;
+            rtl_at = i;
+            rtl_cp = cp;
+        } else if (d == UNI_DIR_LTR && !ltr) {
+            ltr = true;
+            ltr_at = i;
+            ltr_cp = cp;
+        }
+        i += n;
+    }
+    if (!rtl)
+        return;
+    if (ltr) {
+        char l[48];
+        check_describe(l, sizeof(l), ltr_cp);
+        /* 4.2 rule 1 */
+        check_report(
+            ck, CODE_BIDI_MIXED, XIRI_SEV_WARNING, NULL, part, a, e - a, ltr_cp,
+            "the %s component at byte %zu mixes right-to-left "
+            "and left-to-right characters (U+%04X at byte %zu, %s "
+            "at byte %zu); keep it in one direction or "
+            "percent-encode all of it",
+            check_part_word(part), a, (unsigned)rtl_cp, rtl_at, l, ltr_at);
+    }
+    if (first != UNI_DIR_RTL || last != UNI_DIR_RTL) {
+        /* 4.2 rule 2 */
+        bool start = first != UNI_DIR_RTL;
+        char w[48];
+        check_describe(w, sizeof(w), start ? first_cp : last_cp);
+        check_report(ck, CODE_BIDI_ENDS, XIRI_SEV_WARNING, NULL, part, a, e - a,
+                     start ? first_cp : last_cp,
+                     "the %s component at byte %zu has right-to-left "
+                     "characters but %s with %s at byte %zu; start and end "
+                     "it with right-to-left characters",
+                     check_part_word(part), a, start ? "starts" : "ends", w,
+                     start ? first_at : last_at);
+    }
+}
+
+/* Split s[a..e) at any of the delimiters and check each piece. */
+static void check_bidi_split(struct check *ck, enum xiri_part part, size_t a,
+                             size_t e, const char *delims)
+{
+    size_t i = a;
+
+    while (i <= e && !check_done(ck)) {
+        size_t j = i;
+        while (j < e && (ck->s[j] == '\0' || !strchr(delims, ck->s[j])))
+            j++;
+        if (j > i)
+            check_bidi_component(ck, part, i, j);
+        i = j + 1;
+    }
+}
+
+static void check_bidi(struct check *ck)
+{
+    const struct span *p = ck->r.part;
+
+    /* 4.2: iuserinfo, each ireg-name label, each isegment (with file
+     * extensions as components of their own, as 4.2 suggests: 4.4
+     * example 4 "KL.html" is legal), each name and value of the query
+     * (split at '&', ';', '='), and ifragment. */
+    if (p[XIRI_PART_USERINFO].set)
+        check_bidi_split(ck, XIRI_PART_USERINFO, p[XIRI_PART_USERINFO].off,
+                         p[XIRI_PART_USERINFO].off + p[XIRI_PART_USERINFO].len,
+                         "");
+    if (p[XIRI_PART_HOST].set && p[XIRI_PART_HOST].len > 0 &&
+        ck->s[p[XIRI_PART_HOST].off] != '[')
+        check_bidi_split(ck, XIRI_PART_HOST, p[XIRI_PART_HOST].off,
+                         p[XIRI_PART_HOST].off + p[XIRI_PART_HOST].len, ".");
+    check_bidi_split(ck, XIRI_PART_PATH, p[XIRI_PART_PATH].off,
+                     p[XIRI_PART_PATH].off + p[XIRI_PART_PATH].len, "/.");
+    if (p[XIRI_PART_QUERY].set)
+        check_bidi_split(ck, XIRI_PART_QUERY, p[XIRI_PART_QUERY].off,
+                         p[XIRI_PART_QUERY].off + p[XIRI_PART_QUERY].len,
+                         "&;=");
+    if (p[XIRI_PART_FRAGMENT].set)
+        check_bidi_split(ck, XIRI_PART_FRAGMENT, p[XIRI_PART_FRAGMENT].off,
+                         p[XIRI_PART_FRAGMENT].off + p[XIRI_PART_FRAGMENT].len,
+                         "");
+}
+
+/* ------------------------------------------------------------------ */
+/* Hosts: IDNA (UTS #46, RFC 5893) and confusables (UTS #39)           */
+
+/* Decode s[a..e) (escapes to octets) into out; false when the result is
+ * not UTF-8 (pct-not-utf8 or invalid-utf8 says why). */
+static bool check_decode(struct check *ck, size_t a, size_t e, struct buf *out)
+{
+    size_t i;
+
+    out->len = 0;
+    for (i = a; i < e;) {
+        if (ch_is_pct(ck->s, e, i)) {
+            buf_putc(out, (char)check_pct_octet(ck->s, i));
+            i += 3;
+        } else {
+            buf_putc(out, ck->s[i++]);
+        }
+    }
+    if (out->status != XIRI_OK) {
+        check_fail(ck, out->status);
+        return false;
+    }
+    for (i = 0; i < out->len;) {
+        uint32_t cp;
+        size_t n = utf8_decode((const unsigned char *)out->data + i,
+                               out->len - i, &cp);
+        if (n == 0)
+            return false;
+        i += n;
+    }
+    return true;
+}
+
+/* Non-ASCII, raw or escaped, in s[a..e). */
+static bool check_has_nonascii(const struct check *ck, size_t a, size_t e)
+{
+    size_t i;
+
+    for (i = a; i < e; i++) {
+        if ((unsigned char)ck->s[i] >= 0x80)
+            return true;
+        if (ch_is_pct(ck->s, e, i) && check_pct_octet(ck->s, i) >= 0x80)
+            return true;
+    }
+    return false;
+}
+
+static void check_idna(struct check *ck, struct idn *idn, bool dns)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    enum xiri_severity sev = dns ? XIRI_SEV_ERROR : XIRI_SEV_WARNING;
+    enum xiri_status st;
+    uint32_t errors = 0;
+
+    if (!check_decode(ck, h->off, h->off + h->len, &ck->tmp))
+        return;
+    ck->tmp2.len = 0;
+    st = idn_to_ascii(idn, ck->tmp.data, ck->tmp.len, &ck->tmp2, &errors);
+    if (st != XIRI_OK) {
+        check_fail(ck, st);
+        return;
+    }
+    /* UTS #46 4.1 step 8 (CheckBidi): RFC 5893 section 2 */
+    if (errors & CHECK_IDNA_ERROR_BIDI)
+        check_report(
+            ck, CODE_IDNA_BIDI, sev, NULL, XIRI_PART_HOST, h->off, h->len, 0,
+            "the host at byte %zu breaks the IDNA bidi rule (RFC "
+            "5893 2): with right-to-left labels, every label must "
+            "keep to one direction and start with a letter; %s",
+            h->off,
+            dns ? "it cannot be resolved" : "it cannot be used as a DNS name");
+    errors &= ~CHECK_IDNA_ERROR_BIDI;
+    if (errors) {
+        char why[256];
+        idn_describe_errors(errors, why, sizeof(why));
+        check_report(
+            ck, CODE_IDNA_ERROR, sev, NULL, XIRI_PART_HOST, h->off, h->len, 0,
+            "IDNA (UTS #46) rejects the host at byte %zu: %s; %s", h->off, why,
+            dns ? "it cannot be resolved: correct the name"
+                : "it cannot be used as a DNS name");
+    }
+}
+
+static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
+                                   size_t e)
+{
+    enum xiri_status st;
+    uint32_t errors = 0;
+    unsigned flags = 0;
+    size_t i;
+    bool ascii = true;
+
+    if (!check_decode(ck, a, e, &ck->tmp))
+        return;
+    /* UTS #39 checks the label as IDNA maps it (case, width, NFC): a
+     * full-width U+FF21 is just "a" once mapped */
+    ck->tmp2.len = 0;
+    st = idn_to_unicode(idn, ck->tmp.data, ck->tmp.len, &ck->tmp2, &errors);
+    if (st != XIRI_OK) {
+        check_fail(ck, st);
+        return;
+    }
+    if (errors)
+        return; /* idna-error says it */
+    for (i = 0; i < ck->tmp2.len; i++)
+        if ((unsigned char)ck->tmp2.data[i] >= 0x80)
+            ascii = false;
+    if (ascii)
+        return;
+    st = uni_spoof_label(ck->ctx, ck->tmp2.data, ck->tmp2.len, &flags);
+    if (st != XIRI_OK) {
+        check_fail(ck, st);
+        return;
+    }
+    if (flags & UNI_SPOOF_MIXED_SCRIPT)
+        check_report(ck, CODE_CONFUSABLE_HOST, XIRI_SEV_WARNING, "UTS #39 5.2",
+                     XIRI_PART_HOST, a, e - a, 0,
+                     "the host label at byte %zu mixes scripts that are "
+                     "not used together (UTS #39 \"highly restrictive\" "
+                     "fails); it can imitate another name: check it",
+                     a);
+    else if (flags & UNI_SPOOF_WHOLE_SCRIPT)
+        check_report(ck, CODE_CONFUSABLE_HOST, XIRI_SEV_WARNING, "UTS #39 4",
+                     XIRI_PART_HOST, a, e - a, 0,
+                     "the host label at byte %zu is made of look-alikes "
+                     "of ASCII letters (its UTS #39 skeleton is ASCII), so "
+                     "it can pass for an ASCII name; check it is the name "
+                     "intended",
+                     a);
+    if (flags & UNI_SPOOF_INVISIBLE)
+        check_report(ck, CODE_CONFUSABLE_HOST, XIRI_SEV_WARNING, "UTS #39 5.4",
+                     XIRI_PART_HOST, a, e - a, 0,
+                     "the host label at byte %zu has invisible or stacked "
+                     "combining marks; check it is the name intended",
+                     a);
+}
+
+static void check_host(struct check *ck)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    struct idn *idn;
+    enum xiri_status st;
+    size_t i, end;
+
+    if (!h->set || h->len == 0)
+        return;
+    check_host_case(ck);
+    /* An IP literal or an ASCII reg-name is not an IDN. */
+    if (ck->s[h->off] == '[' ||
+        !check_has_nonascii(ck, h->off, h->off + h->len))
+        return;
+    for (i = h->off; i < h->off + h->len;) {
+        uint32_t cp;
+        size_t n = utf8_decode((const unsigned char *)ck->s + i,
+                               h->off + h->len - i, &cp);
+        if (n == 0)
+            return; /* not UTF-8: invalid-utf8 says so */
+        i += n;
+    }
+    st = idn_for_ctx(ck->ctx, &idn);
+    if (st != XIRI_OK) {
+        check_fail(ck, st);
+        return;
+    }
+    /* RFC 3987 3.1 and 5.3.3: a non-ASCII reg-name goes through IDNA for
+     * DNS-based schemes; for others it may be any registered name. */
+    check_idna(ck, idn, sc->set && scheme_is_dns(ck->s + sc->off, sc->len));
+    end = h->off + h->len;
+    for (i = h->off; i <= end && !check_done(ck);) {
+        size_t j = i;
+        while (j < end && ck->s[j] != '.')
+            j++;
+        if (j > i && check_has_nonascii(ck, i, j))
+            check_confusable_label(ck, idn, i, j);
+        i = j + 1;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
+static void check_scan_bytes(struct check *ck)
+{
+    const unsigned char *s = (const unsigned char *)ck->s;
+    size_t i = 0;
+
+    while (i < ck->len) {
+        uint32_t cp;
+        size_t n;
+
+        if (s[i] < 0x80) {
+            if (s[i] == '%')
+                ck->pct = true;
+            i++;
+            continue;
+        }
+        ck->nonascii = true;
+        n = utf8_decode(s + i, ck->len - i, &cp);
+        if (n == 0) {
+            ck->bad_utf8 = true;
+            n = 1;
+        }
+        i += n;
+    }
+}
 
 enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
                             enum xiri_profile profile, xiri_diag_fn *fn,
                             void *user, int *worst)
 {
-    (void)ctx, (void)s, (void)len, (void)profile, (void)fn, (void)user;
+    struct check ck;
+    struct scan_sink sink;
+
     if (worst)
         *worst = -1;
-    return XIRI_OK;
+    if (!ctx || (!s && len) || (unsigned)profile >= XIRI_PROFILE_COUNT)
+        return XIRI_EINVAL;
+    if (len > XIRI_MAX_LEN)
+        return XIRI_ELIMIT;
+    if (!s)
+        s = "";
+    memset(&ck, 0, sizeof(ck));
+    ck.ctx = ctx;
+    ck.s = s;
+    ck.len = len;
+    ck.fn = fn;
+    ck.user = user;
+    ck.worst = -1;
+    buf_init(&ck.tmp, XIRI_MAX_LEN);
+    buf_init(&ck.tmp2, XIRI_MAX_LEN);
+    sink.fn = check_scan;
+    sink.user = &ck;
+
+    /* Grammar first: it also splits the components for the rest.  A
+     * pure-ASCII reference whose escapes are ASCII too neither allocates
+     * nor calls ICU (the document pass checks every link). */
+    (void)ref_parse(s, len, profile, &ck.r, &sink, NULL);
+    check_scan_bytes(&ck);
+    if (!check_done(&ck))
+        check_scheme(&ck);
+    if (!check_done(&ck))
+        check_host(&ck);
+    if (!check_done(&ck))
+        check_port(&ck);
+    if (ck.pct && !check_done(&ck))
+        check_escapes(&ck);
+    if (ck.nonascii && !check_done(&ck))
+        check_chars(&ck);
+    if (ck.nonascii && !check_done(&ck))
+        check_norm(&ck);
+    if (ck.nonascii && !check_done(&ck))
+        check_bidi(&ck);
+    if (!check_done(&ck))
+        check_dots(&ck);
+
+    buf_free(&ck.tmp);
+    buf_free(&ck.tmp2);
+    if (worst)
+        *worst = ck.worst;
+    return ck.st;
 }

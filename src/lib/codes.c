@@ -1,14 +1,431 @@
-/* codes.c - placeholder until the catalogue lands. */
+/* codes.c - the catalogue of check codes: for each stable code its default
+ * severity, the spec section it comes from, a one-line summary and a
+ * paragraph saying what it means, why it matters and what to do.  The codes
+ * are public and permanent: never rename or reuse one. */
 #include "common.h"
+#include "codes.h"
 
-const struct xiri_code_info *xiri_code_lookup(const char *code)
+#define ERR XIRI_SEV_ERROR
+#define WARN XIRI_SEV_WARNING
+#define NOTE XIRI_SEV_NOTE
+
+/* clang-format off: one entry per block reads better than its layout */
+static const struct xiri_code_info code_table[CODE_COUNT] = {
+    [CODE_INVALID_CHAR] =
+        {
+            "invalid-char",
+            ERR,
+            "RFC 3987 2.2",
+            "a character the grammar does not allow at this position",
+            "The IRI-reference grammar of RFC 3987 section 2.2 (RFC 3986 "
+            "section 3 for URIs) lists the characters each component may "
+            "hold; this one is not among them here: for example a space, "
+            "'<', '>', '\"', '{', '}', '|', '\\', '^' or '`', a '[' outside "
+            "the host, or a second '#'.  Parsers reject such references or "
+            "split them in unexpected places.  Percent-encode the character "
+            "(its UTF-8 octets written %HH); the message gives the encoding.",
+        },
+    [CODE_INVALID_PCT] =
+        {
+            "invalid-pct",
+            ERR,
+            "RFC 3986 2.1",
+            "'%' not followed by two hexadecimal digits",
+            "In URIs and IRIs '%' only starts a percent-encoding: '%' and "
+            "two hexadecimal digits (RFC 3986 section 2.1).  A lone '%' makes "
+            "the reference invalid, and decoders disagree on what it means.  "
+            "Write a literal percent sign as %25.",
+        },
+    [CODE_INVALID_UTF8] =
+        {
+            "invalid-utf8",
+            ERR,
+            "RFC 3629 3",
+            "bytes that are not UTF-8",
+            "An IRI is a sequence of characters; xiri reads it as UTF-8 (RFC "
+            "3629), and these bytes are not a valid UTF-8 sequence (a stray "
+            "continuation byte, a truncated or overlong sequence, a "
+            "surrogate, or a value above U+10FFFF).  The text was probably "
+            "stored in a legacy encoding.  Transcode it to UTF-8; if the "
+            "bytes are data, percent-encode each one as %HH.",
+        },
+    [CODE_NON_ASCII_IN_URI] =
+        {
+            "non-ascii-in-uri",
+            ERR,
+            "RFC 3986 2",
+            "a non-ASCII character in a URI",
+            "URIs (RFC 3986) consist of US-ASCII characters only; characters "
+            "beyond it are allowed in IRIs (RFC 3987), not URIs.  The "
+            "reference was checked under the uri profile, so software that "
+            "only takes URIs may reject or mangle it.  Map it to a URI with "
+            "RFC 3987 section 3.1 (xiri iri to-uri: UTF-8 then %HH), or "
+            "check it under the rfc3987 profile if IRIs are acceptable.",
+        },
+    [CODE_COLON_IN_FIRST_SEGMENT] =
+        {
+            "colon-in-first-segment",
+            ERR,
+            "RFC 3986 4.2",
+            "':' in the first segment of a relative path",
+            "A relative reference whose path starts with a segment holding "
+            "':' (\"a:b/c\") is read as a scheme \"a\" and not as a path, so "
+            "the grammar forbids it (ipath-noscheme, RFC 3986 section 4.2).  "
+            "Write \"./\" before the path (\"./a:b/c\") or percent-encode the "
+            "colon as %3A.",
+        },
+    [CODE_INVALID_IP_LITERAL] =
+        {
+            "invalid-ip-literal",
+            ERR,
+            "RFC 3986 3.2.2",
+            "a bracketed host that is neither IPv6 nor IPvFuture",
+            "Square brackets in the authority enclose an IP literal: an IPv6 "
+            "address (RFC 3986 section 3.2.2, in the forms of RFC 4291) or "
+            "\"v\" HEXDIG \".\" ... (IPvFuture).  This one is neither, or "
+            "something other than \":port\" follows the ']'.  Correct the "
+            "address; a zone identifier needs RFC 6874's %25 form, which "
+            "RFC 3986 itself does not allow.",
+        },
+    [CODE_INVALID_PORT] =
+        {
+            "invalid-port",
+            ERR,
+            "RFC 3986 3.2.3",
+            "a port that is not decimal digits",
+            "The port after the host's ':' is *DIGIT (RFC 3986 section "
+            "3.2.3).  Any other character there makes the authority invalid; "
+            "often a ':' in a user name or an IPv6 address without brackets "
+            "is the cause.  Fix the port, put the user name before an '@', "
+            "or bracket the IPv6 address.",
+        },
+    [CODE_PRIVATE_USE] =
+        {
+            "private-use",
+            ERR,
+            "RFC 3987 2.2",
+            "a private-use character outside the query",
+            "Private-use code points (U+E000-F8FF, planes 15 and 16) have no "
+            "meaning outside a private agreement, so RFC 3987 section 2.2 "
+            "allows them (iprivate) only in the query.  Elsewhere the "
+            "reference is not an IRI (a LEIRI accepts them, with this as a "
+            "warning).  Percent-encode the character, or avoid it.",
+        },
+    [CODE_CONTROL_CHAR] =
+        {
+            "control-char",
+            ERR,
+            "RFC 3987 2.2",
+            "a control character",
+            "C0 and C1 control characters (U+0000-001F, U+007F-009F) are "
+            "excluded from IRIs and URIs (RFC 3987 section 2.2); LEIRIs "
+            "accept them (reported as a warning).  They are invisible, "
+            "terminate strings in C (U+0000), break lines and logs, and are "
+            "stripped by browsers, so two parties rarely see the same "
+            "reference.  Remove the character or percent-encode it.",
+        },
+    [CODE_NONCHARACTER] =
+        {
+            "noncharacter",
+            ERR,
+            "RFC 3987 2.2",
+            "a Unicode noncharacter",
+            "U+FDD0-FDEF and the last two code points of every plane "
+            "(U+FFFE, U+FFFF, U+1FFFE, ...) are noncharacters, reserved for "
+            "internal use and never meant for interchange; ucschar (RFC 3987 "
+            "section 2.2) excludes them.  Some software replaces or drops "
+            "them.  Remove the character or percent-encode it.",
+        },
+    [CODE_LEIRI_CHAR] =
+        {
+            "leiri-char",
+            WARN,
+            "W3C LEIRI Note",
+            "a character a LEIRI allows but an IRI does not",
+            "XML system identifiers, xml:base, XLink and XML Schema anyURI "
+            "take Legacy Extended IRIs (W3C Note, 2008): on top of IRIs they "
+            "accept space, '<', '>', '\"', '{', '}', '|', '\\', '^', '`' and "
+            "code points outside ucschar.  The reference is acceptable "
+            "there, but it is not an IRI, and must be percent-encoded before "
+            "it reaches anything else (HTTP, RDF, most URI libraries).  "
+            "Percent-encode the character.",
+        },
+    [CODE_HTML_ONLY] =
+        {
+            "html-only",
+            WARN,
+            "WHATWG URL",
+            "something browsers accept that RFC 3987 does not",
+            "The WHATWG URL Standard, which browsers follow for HTML "
+            "attributes, tolerates a '%' without two hex digits, '[' and ']' "
+            "outside the host and '#' inside the fragment; RFC 3987 does "
+            "not, and other consumers reject or misread such references.  "
+            "Write '%' as %25, '[' as %5B, ']' as %5D and '#' as %23.",
+        },
+    [CODE_BIDI_FORMAT_CHAR] =
+        {
+            "bidi-format-char",
+            ERR,
+            "RFC 3987 4.1",
+            "a bidirectional formatting character",
+            "IRIs must not contain LRM, RLM, LRE, RLE, LRO, RLO or PDF "
+            "(U+200E, U+200F, U+202A-202E; RFC 3987 section 4.1): they "
+            "change how the IRI is displayed without being visible, so what "
+            "a reader sees and what software uses differ (the same holds for "
+            "the isolates U+2066-2069 and ALM U+061C added to Unicode later, "
+            "reported as warnings).  Percent-encoded, the character is legal "
+            "URI syntax but still reported, as a warning: make sure it is "
+            "intended.  Remove it; to display an IRI, put the marks around "
+            "it, not inside.",
+        },
+    [CODE_BIDI_MIXED] =
+        {
+            "bidi-mixed",
+            WARN,
+            "RFC 3987 4.2",
+            "a component mixing right-to-left and left-to-right letters",
+            "RFC 3987 section 4.2: a component (user information, host "
+            "label, path segment or a name or value of the query, the "
+            "fragment; xiri also splits path segments at '.', as the RFC "
+            "suggests for file extensions) should not use both right-to-left "
+            "(Arabic, Hebrew, ...) and left-to-right characters, or the "
+            "Unicode bidi algorithm reorders it so that the displayed IRI "
+            "cannot be read back reliably (section 4.4 gives examples).  "
+            "Split the component, keep it in one direction, or "
+            "percent-encode the whole component.",
+        },
+    [CODE_BIDI_ENDS] =
+        {
+            "bidi-ends",
+            WARN,
+            "RFC 3987 4.2",
+            "a right-to-left component that does not start and end with a "
+            "right-to-left character",
+            "RFC 3987 section 4.2: a component using right-to-left "
+            "characters should start and end with right-to-left characters. "
+            "Digits or punctuation at either end attach to the neighbouring "
+            "components when displayed; RFC 3987 4.4 example 8 "
+            "(\"/GH1/2IJ/\") shows \"1/2\" read as a fraction.  Move the "
+            "digits inside the component or percent-encode the whole "
+            "component.",
+        },
+    [CODE_NOT_NFC] =
+        {
+            "not-nfc",
+            WARN,
+            "RFC 3987 5.3.2.2",
+            "text not in Unicode Normalization Form C",
+            "IRIs should be created in NFC (RFC 3987 section 5.3.2.2), and "
+            "comparison never normalizes: \"re\\u0301sume\\u0301\" and "
+            "\"r\\u00E9sum\\u00E9\" look the same and are different IRIs.  "
+            "Text typed on some systems (macOS file names, for one) comes "
+            "decomposed.  Write the NFC form, which the message gives "
+            "(xiri iri normalize can apply it).",
+        },
+    [CODE_NFKC_VARIANT] =
+        {
+            "nfkc-variant",
+            WARN,
+            "RFC 3987 7.5",
+            "a compatibility character that NFKC replaces",
+            "Compatibility characters such as full-width Latin letters "
+            "(U+FF21 for 'A'), half-width Katakana, ligatures (U+FB01 for "
+            "\"fi\") or superscripts are look-alikes of ordinary characters; "
+            "RFC 3987 sections 6.1 and 7.5 advise against them and say new "
+            "names should be in NFKC.  Users who type the ordinary character "
+            "reach a different resource.  Use the NFKC form given in the "
+            "message.",
+        },
+    [CODE_UNASSIGNED] =
+        {
+            "unassigned",
+            WARN,
+            "RFC 3987 6.1",
+            "a code point not assigned in Unicode",
+            "The character is not assigned in the Unicode version xiri's "
+            "Unicode library knows, so its normalization, direction and "
+            "script are unknown: the NFC, bidi and confusable checks cannot "
+            "judge it, IDNA rejects it in host names, and a later Unicode "
+            "version may give it properties that change how the IRI "
+            "compares or displays (RFC 3987 6.1).  Avoid it, or "
+            "percent-encode it.",
+        },
+    [CODE_PCT_NOT_UTF8] =
+        {
+            "pct-not-utf8",
+            WARN,
+            "RFC 3987 3.2",
+            "percent-encoded octets that are not UTF-8",
+            "IRIs carry characters as UTF-8 octets (RFC 3987 sections 3.1 "
+            "and 6.4); these escapes are not valid UTF-8, so they cannot be "
+            "shown as characters (section 3.2 keeps them escaped) and "
+            "UTF-8-based servers will not find the resource.  They usually "
+            "come from a legacy encoding: when one decodes them the message "
+            "names it (Shift_JIS, EUC-JP, EUC-KR, GBK, Big5, windows-1252) "
+            "with the text and its UTF-8 escapes.  Re-encode the original "
+            "text as UTF-8 if the server expects it.",
+        },
+    [CODE_PCT_OVERLONG] =
+        {
+            "pct-overlong",
+            ERR,
+            "RFC 3987 8",
+            "an overlong UTF-8 form in percent-encoding",
+            "An overlong form encodes a character in more octets than UTF-8 "
+            "allows, such as %C0%AF for '/'.  Strict decoders reject it, "
+            "lenient ones turn it into the short character, and RFC 3987 "
+            "section 8 warns that \"%C0%AF..\" can then pass a security check "
+            "and become \"/..\".  Such a reference is almost always an "
+            "attack or a broken encoder: reject it, or write the character "
+            "itself (escaped as its shortest UTF-8 form if needed).",
+        },
+    [CODE_IDNA_ERROR] =
+        {
+            "idna-error",
+            ERR,
+            "UTS #46 4",
+            "a host name that IDNA (UTS #46) rejects",
+            "A host with non-ASCII characters must survive IDNA ToASCII "
+            "(UTS #46 nontransitional processing with the STD3 rules, "
+            "CheckHyphens, CheckBidi and CheckJoiners) to be looked up in "
+            "DNS: RFC 3987 sections 3.1 and 5.3.3.  This one fails for the "
+            "reasons given (a disallowed character, a misplaced hyphen or "
+            "joiner, a label too long, ...), so it cannot be resolved; it is "
+            "an error for http, https, ftp, ws and wss and a warning for "
+            "other schemes, whose hosts need not be DNS names.  Correct the "
+            "host name.",
+        },
+    [CODE_IDNA_BIDI] =
+        {
+            "idna-bidi",
+            ERR,
+            "RFC 5893 2",
+            "a host name that breaks the IDNA bidi rule",
+            "When any label of a host name holds right-to-left characters, "
+            "every label must satisfy the Bidi Rule of RFC 5893 section 2 "
+            "(UTS #46 CheckBidi): an RTL label starts with an RTL letter and "
+            "holds no LTR letters, an LTR label holds no RTL characters, "
+            "digits may not begin a label, and so on.  RFC 3987 4.4 example "
+            "10 (\"ab.CDEFGH.123\") is one.  IDNA rejects such names, so they "
+            "do not resolve.  Change the labels, for example by not putting "
+            "an all-digit or mixed-direction label next to an RTL one.",
+        },
+    [CODE_CONFUSABLE_HOST] =
+        {
+            "confusable-host",
+            WARN,
+            "UTS #39 4, 5",
+            "a host label that can be mistaken for another",
+            "UTS #39 (ICU's spoof checker) finds labels that mix scripts "
+            "beyond what a language uses together (\"highly restrictive\", "
+            "section 5.2, such as Latin with a Cyrillic 'a'), labels that "
+            "look exactly like an ASCII label (section 4 skeletons, such as "
+            "Cyrillic \"\\u0430\\u0440\\u0435\" for \"ape\") and invisible or "
+            "stacked marks (5.4).  These are the usual material of phishing "
+            "(RFC 3987 sections 7.5 and 8).  Check that the host is the one "
+            "intended; prefer labels in one script.",
+        },
+    [CODE_UPPER_SCHEME] =
+        {
+            "upper-scheme",
+            NOTE,
+            "RFC 3987 5.3.2.1",
+            "upper-case letters in the scheme",
+            "Schemes are case-insensitive and their normal form is lower "
+            "case (RFC 3986 3.1, RFC 3987 5.3.2.1).  \"HTTP:\" works, but it "
+            "compares unequal to \"http:\" in simple string comparison, as "
+            "XML namespaces and many caches use.  Write the scheme in lower "
+            "case.",
+        },
+    [CODE_UPPER_HOST] =
+        {
+            "upper-host",
+            NOTE,
+            "RFC 3987 5.3.2.1",
+            "upper-case ASCII letters in the host",
+            "Host names are case-insensitive and normalize to lower case "
+            "(RFC 3986 6.2.2.1, RFC 3987 5.3.2.1; RFC 5952 for IPv6 "
+            "addresses).  A mixed-case host works but defeats simple string "
+            "comparison.  Write the host in lower case.",
+        },
+    [CODE_LOWER_HEX] =
+        {
+            "lower-hex",
+            NOTE,
+            "RFC 3987 5.3.2.1",
+            "lower-case hexadecimal digits in percent-encodings",
+            "%3a and %3A are equivalent, and upper case is the normal form "
+            "(RFC 3986 2.1, RFC 3987 5.3.2.1).  Mixed spellings defeat "
+            "simple string comparison.  Write the hexadecimal digits in "
+            "upper case.",
+        },
+    [CODE_NEEDLESS_ESCAPE] =
+        {
+            "needless-escape",
+            NOTE,
+            "RFC 3987 5.3.2.3",
+            "a percent-encoded unreserved character",
+            "Letters, digits, '-', '.', '_' and '~' never need "
+            "percent-encoding and URI producers should not encode them (RFC "
+            "3986 section 2.3); \"%7Euser\" and \"~user\" are equivalent after "
+            "normalization (RFC 3987 5.3.2.3) but not in simple string "
+            "comparison.  Write the character itself.",
+        },
+    [CODE_DEFAULT_PORT] =
+        {
+            "default-port",
+            NOTE,
+            "RFC 3987 5.3.3",
+            "an explicit port equal to the scheme's default",
+            "A port equal to the scheme's default (80 for http and ws, 443 "
+            "for https and wss, 21 for ftp) changes nothing, and "
+            "scheme-based normalization removes it together with its ':' "
+            "(RFC 3986 6.2.3, RFC 3987 5.3.3).  Leave the port out.",
+        },
+    [CODE_EMPTY_PORT] =
+        {
+            "empty-port",
+            NOTE,
+            "RFC 3987 5.3.3",
+            "a ':' with an empty port",
+            "An authority ending in ':' has an empty port, which means the "
+            "scheme's default; RFC 3986 section 3.2.3 asks producers to omit "
+            "the ':' then, and scheme-based normalization removes it (RFC "
+            "3987 5.3.3).  Remove the ':'.",
+        },
+    [CODE_DOT_SEGMENT] =
+        {
+            "dot-segment",
+            NOTE,
+            "RFC 3987 5.3.2.4",
+            "a '.' or '..' segment in the path of an absolute IRI",
+            "The segments \".\" and \"..\" are meant for relative references "
+            "and are removed by resolution (RFC 3986 5.2.4); in an absolute "
+            "IRI some software removes them and some does not, so the same "
+            "IRI may reach different resources (RFC 3987 5.3.2.4).  Write "
+            "the path without them (xiri iri normalize does it).",
+        },
+};
+/* clang-format on */
+
+const struct xiri_code_info *codes_get(enum code_id id)
 {
-    (void)code;
-    return NULL;
+    return &code_table[id];
 }
 
 const struct xiri_code_info *xiri_code_at(size_t i)
 {
-    (void)i;
+    return i < ARRAY_LEN(code_table) ? &code_table[i] : NULL;
+}
+
+const struct xiri_code_info *xiri_code_lookup(const char *code)
+{
+    size_t i;
+
+    if (!code)
+        return NULL;
+    for (i = 0; i < ARRAY_LEN(code_table); i++)
+        if (strcmp(code_table[i].code, code) == 0)
+            return &code_table[i];
     return NULL;
 }

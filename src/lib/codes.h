@@ -1,5 +1,51 @@
-/* codes.h - placeholder */
+/* codes.h - the catalogue of check codes (codes.c): one stable identifier,
+ * default severity, spec section and explanation per kind of finding. */
 #ifndef XIRI_CODES_H
 #define XIRI_CODES_H
+
 #include "common.h"
+
+/* Index of each code in the catalogue; the order is the catalogue's
+ * (xiri_code_at), never a promise to callers: they see only the names. */
+enum code_id {
+    /* grammar (ref_parse findings) */
+    CODE_INVALID_CHAR,
+    CODE_INVALID_PCT,
+    CODE_INVALID_UTF8,
+    CODE_NON_ASCII_IN_URI,
+    CODE_COLON_IN_FIRST_SEGMENT,
+    CODE_INVALID_IP_LITERAL,
+    CODE_INVALID_PORT,
+    CODE_PRIVATE_USE,
+    CODE_CONTROL_CHAR,
+    CODE_NONCHARACTER,
+    CODE_LEIRI_CHAR,
+    CODE_HTML_ONLY,
+    /* characters and escapes */
+    CODE_BIDI_FORMAT_CHAR,
+    CODE_BIDI_MIXED,
+    CODE_BIDI_ENDS,
+    CODE_NOT_NFC,
+    CODE_NFKC_VARIANT,
+    CODE_UNASSIGNED,
+    CODE_PCT_NOT_UTF8,
+    CODE_PCT_OVERLONG,
+    /* hosts */
+    CODE_IDNA_ERROR,
+    CODE_IDNA_BIDI,
+    CODE_CONFUSABLE_HOST,
+    /* non-canonical spellings */
+    CODE_UPPER_SCHEME,
+    CODE_UPPER_HOST,
+    CODE_LOWER_HEX,
+    CODE_NEEDLESS_ESCAPE,
+    CODE_DEFAULT_PORT,
+    CODE_EMPTY_PORT,
+    CODE_DOT_SEGMENT,
+    CODE_COUNT
+};
+
+/* The catalogue entry of a code; never NULL for id < CODE_COUNT. */
+const struct xiri_code_info *codes_get(enum code_id id);
+
 #endif

@@ -171,6 +171,42 @@ bool uni_is_control(uint32_t cp)
     return u_charType((UChar32)cp) == U_CONTROL_CHAR;
 }
 
+/* UTS #39 section 4: a label that is not ASCII but whose skeleton is (as
+ * Cyrillic U+0430 U+0440 U+0435 has the skeleton "ape") looks like an
+ * ASCII label: set UNI_SPOOF_WHOLE_SCRIPT. */
+static enum xiri_status spoof_ascii_skeleton(const USpoofChecker *sc,
+                                             const char *s, size_t n,
+                                             unsigned *flags)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    char small[256], *sk = small;
+    int32_t need, i;
+    size_t k;
+
+    for (k = 0; k < n && (unsigned char)s[k] < 0x80; k++)
+        ;
+    if (k == n)
+        return XIRI_OK; /* ASCII imitates nothing outside ASCII */
+    need = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, small,
+                                  (int32_t)sizeof(small), &ec);
+    if (ec == U_BUFFER_OVERFLOW_ERROR) {
+        ec = U_ZERO_ERROR;
+        sk = mem_alloc((size_t)need + 1);
+        if (!sk)
+            return XIRI_ENOMEM;
+        need = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, sk, need + 1, &ec);
+    }
+    if (U_SUCCESS(ec)) {
+        for (i = 0; i < need && (unsigned char)sk[i] < 0x80; i++)
+            ;
+        if (i == need)
+            *flags |= UNI_SPOOF_WHOLE_SCRIPT;
+    }
+    if (sk != small)
+        mem_free(sk);
+    return icu_status(ec);
+}
+
 enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
                                  size_t n, unsigned *flags)
 {
@@ -189,26 +225,29 @@ enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
             u->spoof = NULL;
             return icu_status(ec);
         }
-        /* UTS #39 section 5: the checks meaningful for one host label */
-        uspoof_setChecks(u->spoof,
-                         USPOOF_MIXED_SCRIPT_CONFUSABLE |
-                             USPOOF_WHOLE_SCRIPT_CONFUSABLE |
-                             USPOOF_INVISIBLE,
+        /* UTS #39 section 5: the checks meaningful for one host label.
+         * Since ICU 58 the single-string check no longer reports mixed- or
+         * whole-script confusables (those bits only come from the
+         * two-string uspoof_areConfusable): mixed scripts are found by
+         * the restriction level (5.2, "highly restrictive"), whole-script
+         * confusables by the skeleton below (section 4). */
+        uspoof_setChecks(u->spoof, USPOOF_RESTRICTION_LEVEL | USPOOF_INVISIBLE,
                          &ec);
+        uspoof_setRestrictionLevel(u->spoof, USPOOF_HIGHLY_RESTRICTIVE);
         if (U_FAILURE(ec))
             return icu_status(ec);
     }
-    if (n > INT32_MAX)
+    if (n > INT32_MAX / 4)
         return XIRI_ELIMIT;
     res = uspoof_checkUTF8(u->spoof, s, (int32_t)n, NULL, &ec);
     if (U_FAILURE(ec))
         return icu_status(ec);
-    if (res & USPOOF_MIXED_SCRIPT_CONFUSABLE)
+    if (res & USPOOF_RESTRICTION_LEVEL)
         *flags |= UNI_SPOOF_MIXED_SCRIPT;
-    if (res & USPOOF_WHOLE_SCRIPT_CONFUSABLE)
-        *flags |= UNI_SPOOF_WHOLE_SCRIPT;
     if (res & USPOOF_INVISIBLE)
         *flags |= UNI_SPOOF_INVISIBLE;
+    if (!(*flags & UNI_SPOOF_MIXED_SCRIPT))
+        return spoof_ascii_skeleton(u->spoof, s, n, flags);
     return XIRI_OK;
 }
 

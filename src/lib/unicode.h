@@ -36,9 +36,11 @@ bool uni_is_control(uint32_t cp);      /* Cc */
 
 /* Confusable-host checks (UTS #39) on one UTF-8 label.  *flags gets
  * UNI_SPOOF_* bits. */
-#define UNI_SPOOF_MIXED_SCRIPT 0x1u
-#define UNI_SPOOF_WHOLE_SCRIPT 0x2u
-#define UNI_SPOOF_INVISIBLE 0x4u
+#define UNI_SPOOF_MIXED_SCRIPT 0x1u /* scripts mixed beyond "highly
+                                       restrictive" (UTS #39 5.2) */
+#define UNI_SPOOF_WHOLE_SCRIPT 0x2u /* not ASCII, but its skeleton is:
+                                       looks like an ASCII label (4) */
+#define UNI_SPOOF_INVISIBLE 0x4u    /* invisible or stacked marks (5.4) */
 enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
                                  size_t n, unsigned *flags);
 
