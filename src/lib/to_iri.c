@@ -6,85 +6,16 @@
 #include "chars.h"
 #include "idn.h"
 #include "parse.h"
+#include "pct.h"
 
-static unsigned char pct_octet(const char *s, size_t i)
-{
-    return (unsigned char)(ch_hexval((unsigned char)s[i + 1]) * 16 +
-                           ch_hexval((unsigned char)s[i + 2]));
-}
-
-/* The number of octets a UTF-8 sequence with this lead octet has, 0 when
- * it cannot lead one (RFC 3629 4). */
-static size_t utf8_seq_len(unsigned char lead)
-{
-    if (lead >= 0xC2 && lead <= 0xDF)
-        return 2;
-    if (lead >= 0xE0 && lead <= 0xEF)
-        return 3;
-    if (lead >= 0xF0 && lead <= 0xF4)
-        return 4;
-    return 0;
-}
-
-/* Section 3.2 steps 3 and 4: may this character appear unescaped here? */
-static bool decodable(uint32_t cp, bool query)
-{
-    if (cp_is_bidi_format(cp))
-        return false; /* RFC 3987 4.1: never raw in an IRI */
-    return cp_is_ucschar(cp) || (query && cp_is_iprivate(cp));
-}
-
-/* Convert s[from..to), one component or a run of them. */
+/* Convert s[from..to), one component or a run of them: RFC 3987 3.2
+ * steps 2 to 4, shared with the normalizer (pct.c).  Without PCT_DOT,
+ * %2E stays escaped so that no new "." or ".." segment appears (%2E%2E is
+ * not a dot segment in RFC 3986 5.2.4, ".." is). */
 static void convert_text(struct buf *o, const char *s, size_t from, size_t to,
                          const struct span *query)
 {
-    size_t i = from, run = from;
-
-    while (i < to) {
-        unsigned char octets[4], b;
-        size_t n, k;
-        uint32_t cp;
-        bool q;
-
-        if (!ch_is_pct(s, to, i)) {
-            i++;
-            continue;
-        }
-        buf_append(o, s + run, i - run);
-        b = pct_octet(s, i);
-        q = query->set && i >= query->off && i < query->off + query->len;
-        /* Step 2: never decode %, reserved characters, or ASCII that URIs
-         * do not allow; unreserved ASCII is decoded (RFC 3986 2.3), except
-         * '.', so that no new "." or ".." segment appears (%2E%2E is not
-         * a dot segment in RFC 3986 5.2.4, ".." is). */
-        if (b < 0x80) {
-            if (ch_is(b, CH_UNRESERVED) && b != '.')
-                buf_putc(o, (char)b);
-            else
-                buf_put_pct(o, b);
-            i += 3;
-            run = i;
-            continue;
-        }
-        /* Step 3: only strictly valid UTF-8 sequences, all escaped. */
-        n = utf8_seq_len(b);
-        octets[0] = b;
-        for (k = 1; k < n; k++) {
-            if (!ch_is_pct(s, to, i + 3 * k))
-                break;
-            octets[k] = pct_octet(s, i + 3 * k);
-        }
-        if (n > 0 && k == n && utf8_decode(octets, n, &cp) == n &&
-            decodable(cp, q)) {
-            buf_append(o, (const char *)octets, n);
-            i += 3 * n;
-        } else {
-            buf_put_pct(o, b); /* keep it, with upper-case hex */
-            i += 3;
-        }
-        run = i;
-    }
-    buf_append(o, s + run, to - run);
+    pct_normalize(o, s, from, to, query, PCT_UTF8);
 }
 
 /* An xn-- label anywhere in the host (case-insensitive, RFC 5890 2.3.2.1). */
@@ -123,7 +54,7 @@ static enum xiri_status convert_host(struct xiri_ctx *ctx, struct buf *o,
     for (i = start; errors == 0 && i < o->len;) {
         size_t n = utf8_decode((const unsigned char *)o->data + i,
                                o->len - i, &cp);
-        if (n == 0 || (cp >= 0x80 && !decodable(cp, false)))
+        if (n == 0 || (cp >= 0x80 && !pct_iri_allowed(cp, false)))
             errors = 1;
         i += n ? n : 1;
     }

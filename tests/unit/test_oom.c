@@ -93,8 +93,34 @@ static enum xiri_status op_normalize(struct xiri_ctx *ctx)
     st = xiri_normalize(ctx, text, strlen(text), XIRI_PROFILE_RFC3987,
                         XIRI_RUNG_SCHEME, XIRI_NORM_NFC, &out, NULL, NULL);
     xiri_str_free(out);
-    /* until normalization lands the placeholder answers XIRI_EINVAL */
-    return st == XIRI_EINVAL ? XIRI_OK : st;
+    return st;
+}
+
+static enum xiri_status op_display(struct xiri_ctx *ctx)
+{
+    static const char text[] = "http://\xD7\x90\xD7\x91.example/\xD7\x92?x=1";
+    char *out = NULL;
+    enum xiri_status st;
+
+    st = xiri_display(ctx, text, strlen(text), XIRI_DISPLAY_LRM_COMPONENT,
+                      &out, NULL, NULL);
+    xiri_str_free(out);
+    return st;
+}
+
+static enum xiri_status op_zld(struct xiri_ctx *ctx)
+{
+    static const char host[] = "\xE6\x97\xA5\xE6\x9C\xAC.example";
+    char *enc = NULL, *dec = NULL;
+    enum xiri_status st;
+
+    (void)ctx;
+    st = xiri_zld_encode(host, strlen(host), &enc, NULL, NULL);
+    if (st == XIRI_OK)
+        st = xiri_zld_decode(enc, strlen(enc), &dec, NULL, NULL);
+    xiri_str_free(enc);
+    xiri_str_free(dec);
+    return st;
 }
 
 /* Fail allocation N for N = 0, 1, ... until the operation succeeds. */
@@ -121,7 +147,11 @@ static void torture(const char *name, op_fn *op, bool fresh_ctx)
         mem_fail_reset();
         xiri_ctx_free(ctx);
         if (st == XIRI_OK) {
-            CU_PASS("operation succeeded once allocations were available");
+            /* every operation here allocates, so N = 0 must have failed */
+            if (n == 0)
+                TEST_FAIL("%s: succeeded with no allocation at all", name);
+            else
+                CU_PASS("succeeded once allocations were available");
             break;
         }
         if (st != XIRI_ENOMEM) {
@@ -165,6 +195,16 @@ static void test_oom_normalize(void)
     torture("normalize", op_normalize, true);
 }
 
+static void test_oom_display(void)
+{
+    torture("display", op_display, true);
+}
+
+static void test_oom_zld(void)
+{
+    torture("zld", op_zld, false);
+}
+
 /* The hook itself: the Nth allocation fails, the others do not. */
 static void test_oom_hook_counts(void)
 {
@@ -196,5 +236,7 @@ int suite_oom_register(void)
     CU_ADD_TEST(s, test_oom_to_iri_unicode);
     CU_ADD_TEST(s, test_oom_check);
     CU_ADD_TEST(s, test_oom_normalize);
+    CU_ADD_TEST(s, test_oom_display);
+    CU_ADD_TEST(s, test_oom_zld);
     return 0;
 }

@@ -1,0 +1,40 @@
+/* pct.h - normalizing percent-encodings (RFC 3986 2.1, 2.3 and 6.2.2.2,
+ * RFC 3987 3.2): which escapes are decoded and how the others are written.
+ * Shared by the URI-to-IRI mapping and the normalizer. */
+#ifndef XIRI_PCT_H
+#define XIRI_PCT_H
+
+#include "buf.h"
+#include "parse.h"
+
+/* The octet written by the escape at s[i] ('%' HEXDIG HEXDIG). */
+unsigned char pct_octet(const char *s, size_t i);
+
+/* RFC 3987 3.2 steps 3 and 4: may the character appear unescaped in an
+ * IRI, in the query when query is true?  ucschar, iprivate in the query
+ * only, never a bidi formatting character (RFC 3987 4.1). */
+bool pct_iri_allowed(uint32_t cp, bool query);
+
+/* Flags for pct_normalize():
+ * PCT_DOT   also decode %2E: RFC 3986 6.2.2.2 decodes every unreserved
+ *           character, but the URI-to-IRI mapping keeps %2E so that no
+ *           new dot segment appears;
+ * PCT_UTF8  decode escaped UTF-8 that forms characters an IRI allows at
+ *           that position (RFC 3987 3.2);
+ * PCT_STRAY write a '%' that starts no escape (the html profile lets one
+ *           through) as "%25" (RFC 3986 2.4), so that no decoding next to
+ *           it can form a new escape. */
+#define PCT_DOT 0x1u
+#define PCT_UTF8 0x2u
+#define PCT_STRAY 0x4u
+
+/* Append s[from..to) to o: escapes of unreserved ASCII characters are
+ * decoded (RFC 3986 2.3; '.' only with PCT_DOT), with PCT_UTF8 so are
+ * strictly valid UTF-8 sequences for pct_iri_allowed() characters; every
+ * other escape is kept with upper-case hex (RFC 3986 2.1).  query is the
+ * query's span in s (iprivate is allowed there only).  Everything that
+ * is not an escape is copied as it is. */
+void pct_normalize(struct buf *o, const char *s, size_t from, size_t to,
+                   const struct span *query, unsigned flags);
+
+#endif
