@@ -1,1 +1,564 @@
+/* io.c - the xiri tool's plumbing: stdout checked for write errors,
+ * messages on stderr, JSON strings, word wrapping, input lines, strict
+ * UTF-8 and argument scanning. */
 #include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+/* ------------------------------------------------------------ stdout */
+
+static bool out_failed; /* a write to stdout failed */
+static int out_errno;   /* its errno */
+
+static void out_fail(void)
+{
+    if (!out_failed) {
+        out_failed = true;
+        out_errno = errno;
+    }
+}
+
+void out_write(const char *s, size_t n)
+{
+    if (out_failed || n == 0)
+        return;
+    errno = 0;
+    if (fwrite(s, 1, n, stdout) != n || ferror(stdout))
+        out_fail();
+}
+
+void out_puts(const char *s)
+{
+    out_write(s, strlen(s));
+}
+
+void out_putc(char c)
+{
+    out_write(&c, 1);
+}
+
+void out_printf(const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(small, sizeof(small), fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        out_fail();
+        return;
+    }
+    if ((size_t)n < sizeof(small)) {
+        out_write(small, (size_t)n);
+        return;
+    }
+    if (out_failed)
+        return;
+    va_start(ap, fmt);
+    errno = 0;
+    if (vfprintf(stdout, fmt, ap) < 0)
+        out_fail();
+    va_end(ap);
+}
+
+/* Flush stdout, recording a failure. */
+static void out_flush(void)
+{
+    errno = 0;
+    if (!out_failed && fflush(stdout) != 0)
+        out_fail();
+}
+
+bool out_ok(void)
+{
+    return !out_failed && !ferror(stdout);
+}
+
+int out_finish(int status)
+{
+    out_flush();
+    if (!out_failed && ferror(stdout))
+        out_fail();
+    errno = 0;
+    if (fclose(stdout) != 0)
+        out_fail();
+    if (!out_failed)
+        return status;
+    if (out_errno)
+        msg_error("error writing to standard output: %s", strerror(out_errno));
+    else
+        msg_error("error writing to standard output");
+    return CLI_EXIT_USAGE;
+}
+
+/* RFC 8259 section 7: '"', '\\' and U+0000-001F must be escaped; the
+ * rest may stay as UTF-8.  DEL and U+2028/2029 are escaped too, so that
+ * the output is also safe as JavaScript. */
+void out_json_string(const char *s, size_t n)
+{
+    size_t i = 0, run = 0;
+
+    out_putc('"');
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        uint32_t cp;
+        size_t k;
+        const char *esc = NULL;
+        char hex[8];
+
+        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+            i++;
+            continue;
+        }
+        if (c >= 0x80) {
+            k = utf8_next(s + i, n - i, &cp);
+            if (k > 0 && cp != 0x2028 && cp != 0x2029) {
+                i += k;
+                continue;
+            }
+        }
+        out_write(s + run, i - run);
+        switch (c) {
+        case '"':
+            esc = "\\\"";
+            break;
+        case '\\':
+            esc = "\\\\";
+            break;
+        case '\b':
+            esc = "\\b";
+            break;
+        case '\f':
+            esc = "\\f";
+            break;
+        case '\n':
+            esc = "\\n";
+            break;
+        case '\r':
+            esc = "\\r";
+            break;
+        case '\t':
+            esc = "\\t";
+            break;
+        default:
+            break;
+        }
+        if (esc) {
+            out_puts(esc);
+            i++;
+        } else if (c < 0x80) {
+            snprintf(hex, sizeof(hex), "\\u%04x", (unsigned)c);
+            out_puts(hex);
+            i++;
+        } else {
+            k = utf8_next(s + i, n - i, &cp);
+            if (k > 0) { /* U+2028 or U+2029 */
+                snprintf(hex, sizeof(hex), "\\u%04x", (unsigned)cp);
+                out_puts(hex);
+                i += k;
+            } else {
+                out_puts("\xEF\xBF\xBD"); /* U+FFFD for a stray byte */
+                i++;
+            }
+        }
+        run = i;
+    }
+    out_write(s + run, i - run);
+    out_putc('"');
+}
+
+/* Columns of s[0..n) when printed. */
+static size_t text_columns(const char *s, size_t n)
+{
+    size_t i = 0, cols = 0;
+
+    while (i < n) {
+        uint32_t cp;
+        size_t k = utf8_next(s + i, n - i, &cp);
+        cols += k ? cp_columns(cp) : 1;
+        i += k ? k : 1;
+    }
+    return cols;
+}
+
+void out_wrapped(const char *text, size_t first_col, size_t indent,
+                 size_t width)
+{
+    size_t col = first_col, i = 0;
+    bool line_empty = true;
+
+    while (text[i]) {
+        size_t start, len, cols;
+
+        if (text[i] == '\n') {
+            out_putc('\n');
+            i++;
+            col = 0;
+            line_empty = true;
+            if (text[i] && text[i] != '\n') {
+                out_printf("%*s", (int)indent, "");
+                col = indent;
+            }
+            continue;
+        }
+        if (text[i] == ' ') {
+            i++;
+            continue;
+        }
+        start = i;
+        while (text[i] && text[i] != ' ' && text[i] != '\n')
+            i++;
+        len = i - start;
+        cols = text_columns(text + start, len);
+        if (!line_empty && col + 1 + cols > width) {
+            out_putc('\n');
+            out_printf("%*s", (int)indent, "");
+            col = indent;
+            line_empty = true;
+        }
+        if (line_empty && col == 0 && indent > 0) {
+            out_printf("%*s", (int)indent, "");
+            col = indent;
+        }
+        if (!line_empty) {
+            out_putc(' ');
+            col++;
+        }
+        out_write(text + start, len);
+        col += cols;
+        line_empty = false;
+    }
+    out_putc('\n');
+}
+
+/* ------------------------------------------------------------ stderr */
+
+void msg_text(const char *s)
+{
+    fputs(s, stderr);
+}
+
+void msg_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    out_flush(); /* keep stdout and stderr in order on a terminal */
+    fputs(CLI_PROG ": ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void msg_quoted(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    fputc('\'', stderr);
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        uint32_t cp;
+        size_t k = utf8_next(s + i, n - i, &cp);
+
+        if (k == 0) {
+            fprintf(stderr, "\\x%02X", (unsigned)c);
+            i++;
+        } else if (cp == '\n') {
+            fputs("\\n", stderr);
+            i++;
+        } else if (cp == '\t') {
+            fputs("\\t", stderr);
+            i++;
+        } else if (cp < 0x80 && cp_is_hidden(cp)) {
+            fprintf(stderr, "\\x%02X", (unsigned)c);
+            i++;
+        } else if (cp_is_hidden(cp)) {
+            fprintf(stderr, "<U+%04X>", (unsigned)cp);
+            i += k;
+        } else {
+            fwrite(s + i, 1, k, stderr);
+            i += k;
+        }
+    }
+    fputc('\'', stderr);
+}
+
+/* s[0..n) with hidden characters as <U+XXXX> and stray bytes as \xHH;
+ * to stderr when fp is not NULL, else to the checked stdout. */
+static void put_visible_text(FILE *fp, const char *s, size_t n)
+{
+    size_t i = 0, run = 0;
+
+    while (i < n) {
+        uint32_t cp;
+        size_t k = utf8_next(s + i, n - i, &cp);
+        char tmp[16];
+
+        if (k > 0 && !cp_is_hidden(cp)) {
+            i += k;
+            continue;
+        }
+        if (k == 0)
+            snprintf(tmp, sizeof(tmp), "\\x%02X",
+                     (unsigned)(unsigned char)s[i]);
+        else
+            snprintf(tmp, sizeof(tmp), "<U+%04X>", (unsigned)cp);
+        if (fp) {
+            fwrite(s + run, 1, i - run, fp);
+            fputs(tmp, fp);
+        } else {
+            out_write(s + run, i - run);
+            out_puts(tmp);
+        }
+        i += k ? k : 1;
+        run = i;
+    }
+    if (fp)
+        fwrite(s + run, 1, i - run, fp);
+    else
+        out_write(s + run, i - run);
+}
+
+void out_visible(const char *s, size_t n)
+{
+    put_visible_text(NULL, s, n);
+}
+
+void msg_about(const char *where, const char *text)
+{
+    out_flush();
+    fprintf(stderr, CLI_PROG ": %s: ", where);
+    put_visible_text(stderr, text, strlen(text));
+    fputc('\n', stderr);
+}
+
+int usage_error(const char *help, const char *fmt, ...)
+{
+    va_list ap;
+
+    out_flush();
+    fputs(CLI_PROG ": ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "; see '%s --help'\n", help);
+    return CLI_EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------ UTF-8 */
+
+/* RFC 3629 section 4, the syntax of UTF-8 byte sequences:
+ *   UTF8-2 = %xC2-DF UTF8-tail
+ *   UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+ *            %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+ *   UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+ *            %xF4 %x80-8F 2( UTF8-tail ) */
+size_t utf8_next(const char *str, size_t n, uint32_t *cp)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    unsigned char lo = 0x80, hi = 0xBF;
+    size_t len, i;
+    uint32_t v;
+
+    if (n == 0)
+        return 0;
+    if (s[0] < 0x80) {
+        *cp = s[0];
+        return 1;
+    }
+    if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+        len = 2;
+        v = s[0] & 0x1Fu;
+    } else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+        len = 3;
+        v = s[0] & 0x0Fu;
+        if (s[0] == 0xE0)
+            lo = 0xA0; /* no overlong forms */
+        else if (s[0] == 0xED)
+            hi = 0x9F; /* no surrogates */
+    } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+        len = 4;
+        v = s[0] & 0x07u;
+        if (s[0] == 0xF0)
+            lo = 0x90; /* no overlong forms */
+        else if (s[0] == 0xF4)
+            hi = 0x8F; /* nothing above U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (n < len)
+        return 0;
+    for (i = 1; i < len; i++) {
+        unsigned char b = s[i];
+        if (b < (i == 1 ? lo : 0x80) || b > (i == 1 ? hi : 0xBF))
+            return 0;
+        v = (v << 6) | (b & 0x3Fu);
+    }
+    *cp = v;
+    return len;
+}
+
+size_t utf8_valid_prefix(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n) {
+        uint32_t cp;
+        size_t k;
+
+        if ((unsigned char)s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        k = utf8_next(s + i, n - i, &cp);
+        if (k == 0)
+            return i;
+        i += k;
+    }
+    return n;
+}
+
+bool cp_is_hidden(uint32_t cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0xA0 || cp == 0xAD ||
+           cp == 0x061C ||                   /* ALM */
+           cp == 0x1680 || cp == 0x180E ||   /* spaces */
+           (cp >= 0x2000 && cp <= 0x200F) || /* spaces, ZW*, LRM, RLM */
+           (cp >= 0x2028 && cp <= 0x202F) || /* LS, PS, LRE..RLO, NNBSP */
+           (cp >= 0x205F && cp <= 0x206F) || /* MMSP, WJ, LRI..PDI */
+           cp == 0x3000 || cp == 0xFEFF ||   /* ideographic space, BOM */
+           (cp >= 0xFFF9 && cp <= 0xFFFB) || /* annotation controls */
+           (cp >= 0xE0000 && cp <= 0xE007F); /* tags */
+}
+
+/* A rough terminal width: good enough to put a caret under a character
+ * in a one-line excerpt; East Asian Wide and Fullwidth blocks (UAX #11)
+ * take two columns, combining marks none. */
+size_t cp_columns(uint32_t cp)
+{
+    if ((cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x0483 && cp <= 0x0489) ||
+        (cp >= 0x0591 && cp <= 0x05BD) || (cp >= 0x05BF && cp <= 0x05C7) ||
+        (cp >= 0x0610 && cp <= 0x061A) || (cp >= 0x064B && cp <= 0x065F) ||
+        cp == 0x0670 || (cp >= 0x06D6 && cp <= 0x06ED) ||
+        (cp >= 0x0900 && cp <= 0x0903) || (cp >= 0x093A && cp <= 0x094F) ||
+        (cp >= 0x1AB0 && cp <= 0x1AFF) || (cp >= 0x1DC0 && cp <= 0x1DFF) ||
+        (cp >= 0x20D0 && cp <= 0x20FF) || (cp >= 0x3099 && cp <= 0x309A) ||
+        (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xFE20 && cp <= 0xFE2F) ||
+        (cp >= 0xE0100 && cp <= 0xE01EF))
+        return 0;
+    if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
+        (cp >= 0x3041 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+        (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
+        (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+        (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+        (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1F64F) ||
+        (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD))
+        return 2;
+    return 1;
+}
+
+/* ------------------------------------------------------------ lines */
+
+void lines_init(struct lines *l, FILE *fp)
+{
+    l->fp = fp;
+    l->buf = NULL;
+    l->cap = 0;
+    l->no = 0;
+}
+
+int lines_next(struct lines *l, char **s, size_t *len)
+{
+    ssize_t n;
+
+    errno = 0;
+    n = getline(&l->buf, &l->cap, l->fp);
+    if (n < 0) {
+        if (ferror(l->fp) || !feof(l->fp)) {
+            if (errno == 0)
+                errno = EIO;
+            return -1;
+        }
+        return 0;
+    }
+    l->no++;
+    if (n > 0 && l->buf[n - 1] == '\n')
+        n--;
+    if (n > 0 && l->buf[n - 1] == '\r')
+        n--;
+    l->buf[n] = '\0';
+    *s = l->buf;
+    *len = (size_t)n;
+    return 1;
+}
+
+void lines_free(struct lines *l)
+{
+    free(l->buf);
+    l->buf = NULL;
+    l->cap = 0;
+}
+
+/* ------------------------------------------------------------ argv */
+
+void argscan_init(struct argscan *a, int argc, char **argv)
+{
+    a->argc = argc;
+    a->argv = argv;
+    a->i = 1;
+    a->operands_only = false;
+}
+
+bool argscan_next(struct argscan *a, int *kind, const char **arg,
+                  const char **name, size_t *name_len, const char **value)
+{
+    const char *s, *eq;
+
+    for (;;) {
+        if (a->i >= a->argc)
+            return false;
+        s = a->argv[a->i++];
+        if (!a->operands_only && strcmp(s, "--") == 0) {
+            a->operands_only = true;
+            continue;
+        }
+        break;
+    }
+    *arg = s;
+    *name = NULL;
+    *name_len = 0;
+    *value = NULL;
+    if (a->operands_only || s[0] != '-' || s[1] == '\0') {
+        *kind = 0;
+        return true;
+    }
+    if (s[1] != '-') {
+        *kind = 2;
+        *name = s + 1;
+        *name_len = strlen(s + 1);
+        return true;
+    }
+    *kind = 1;
+    *name = s + 2;
+    eq = strchr(s + 2, '=');
+    if (eq) {
+        *name_len = (size_t)(eq - (s + 2));
+        *value = eq + 1;
+    } else {
+        *name_len = strlen(s + 2);
+    }
+    return true;
+}
+
+const char *argscan_take(struct argscan *a)
+{
+    if (a->i >= a->argc)
+        return NULL;
+    return a->argv[a->i++];
+}
