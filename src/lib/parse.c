@@ -421,6 +421,7 @@ enum xiri_status ref_parse(const char *s, size_t len,
 {
     struct scan sc;
     const struct span *path;
+    size_t colon = SIZE_MAX;
 
     if (len > XIRI_MAX_LEN)
         return error_set(err, XIRI_ELIMIT, 0, "reference longer than %zu bytes",
@@ -435,15 +436,23 @@ enum xiri_status ref_parse(const char *s, size_t len,
     path = &r->part[XIRI_PART_PATH];
 
     /* ipath-noscheme = isegment-nz-nc *( "/" isegment ): in a relative
-     * reference without authority, the first segment holds no ':'. */
+     * reference without authority, the first segment holds no ':'.  The
+     * path is then the first component, and it is scanned in two parts
+     * around that ':' so that findings come in offset order. */
     if (!r->part[XIRI_PART_SCHEME].set && !r->part[XIRI_PART_AUTHORITY].set) {
         size_t i;
         for (i = path->off; i < path->off + path->len && s[i] != '/'; i++)
             if (s[i] == ':') {
-                if (found(&sc, SCAN_ERR_COLON, XIRI_PART_PATH, i, 1, ':'))
-                    return sc.status;
+                colon = i;
                 break;
             }
+    }
+    if (colon != SIZE_MAX) {
+        if (!scan_chars(&sc, XIRI_PART_PATH, path->off, colon) ||
+            found(&sc, SCAN_ERR_COLON, XIRI_PART_PATH, colon, 1, ':') ||
+            !scan_chars(&sc, XIRI_PART_PATH, colon + 1,
+                        path->off + path->len))
+            return sc.status;
     }
     if (r->part[XIRI_PART_USERINFO].set &&
         !scan_chars(&sc, XIRI_PART_USERINFO, r->part[XIRI_PART_USERINFO].off,
@@ -453,7 +462,8 @@ enum xiri_status ref_parse(const char *s, size_t len,
     if (r->part[XIRI_PART_HOST].set &&
         (!scan_host(&sc, &r->part[XIRI_PART_HOST]) || !scan_port(&sc, r)))
         return sc.status;
-    if (!scan_chars(&sc, XIRI_PART_PATH, path->off, path->off + path->len))
+    if (colon == SIZE_MAX &&
+        !scan_chars(&sc, XIRI_PART_PATH, path->off, path->off + path->len))
         return sc.status;
     if (r->part[XIRI_PART_QUERY].set &&
         !scan_chars(&sc, XIRI_PART_QUERY, r->part[XIRI_PART_QUERY].off,

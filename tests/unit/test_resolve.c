@@ -1,9 +1,561 @@
-/* test_resolve.c - placeholder suite, being written. */
+/* test_resolve.c - reference resolution (RFC 3986 section 5.2, RFC 3987
+ * section 6.5): the RFC's own examples, the merged conformance vectors of
+ * uriparser, oxiri, iri-string, Jena, libxml2 and the W3C RDF tests, the
+ * vectors xiri does not follow (with the reason), and remove_dot_segments. */
 #include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "common.h"
+#include "buf.h"
+#include "resolve.h"
+
+#include "helpers.h"
 #include "suites.h"
+
+/* "!ESYNTAX" and friends in the data files. */
+static const char *const status_tokens[XIRI_STATUS_COUNT] = {
+    "!OK",    "!ENOMEM",     "!EINVAL", "!ESYNTAX",  "!ENOTABS",
+    "!EIDNA", "!EFORBIDDEN", "!ELIMIT", "!EUNICODE",
+};
+
+static int token_status(const char *f)
+{
+    int i;
+
+    for (i = 0; i < XIRI_STATUS_COUNT; i++)
+        if (strcmp(f, status_tokens[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Resolve and compare with want: a string, or a "!STATUS" token. */
+static void check_resolve(const char *where, int lineno, const char *base,
+                          const char *ref, enum xiri_profile prof,
+                          const char *want)
+{
+    char *out = NULL;
+    size_t out_len = 0;
+    struct xiri_error err;
+    enum xiri_status st;
+    int want_st = want[0] == '!' ? token_status(want) : XIRI_OK;
+
+    memset(&err, 0, sizeof(err));
+    st = xiri_resolve(base, strlen(base), ref, strlen(ref), prof, &out,
+                      &out_len, &err);
+    if (want_st < 0) {
+        TEST_FAIL("%s:%d: bad status token %s", where, lineno, want);
+    } else if ((int)st != want_st) {
+        TEST_FAIL("%s:%d: <%s> + <%s> (%s): status %s (%s), want %s", where,
+                  lineno, base, ref, xiri_profile_name(prof), status_tokens[st],
+                  err.message, want);
+    } else if (st == XIRI_OK) {
+        char what[512];
+        snprintf(what, sizeof(what), "%s:%d <%s> + <%s> (%s)", where, lineno,
+                 base, ref, xiri_profile_name(prof));
+        if (TEST_STR_EQ(what, out, want) && out_len != strlen(want))
+            TEST_FAIL("%s: out_len %zu", what, out_len);
+    } else {
+        CU_ASSERT_PTR_NULL(out);
+        CU_ASSERT_EQUAL(err.status, st);
+    }
+    xiri_str_free(out);
+}
+
+static int is_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- RFC */
+
+struct count {
+    int rows;
+    int fails;
+};
+
+static void rfc_row(void *user, char **f, int n, int lineno)
+{
+    struct count *c = user;
+
+    if (n < 4) {
+        TEST_FAIL("resolve-rfc3986.tsv:%d: %d fields", lineno, n);
+        return;
+    }
+    test_unescape(f[1]);
+    test_unescape(f[2]);
+    test_unescape(f[3]);
+    c->rows++;
+    check_resolve("resolve-rfc3986.tsv", lineno, f[1], f[2],
+                  XIRI_PROFILE_RFC3987, f[3]);
+    /* all ASCII: a URI must resolve the same (RFC 3987 6.5) */
+    check_resolve("resolve-rfc3986.tsv", lineno, f[1], f[2], XIRI_PROFILE_URI,
+                  f[3]);
+}
+
+/* RFC 3986 5.4.1 and 5.4.2: 23 normal and 19 abnormal examples. */
+static void test_rfc3986_examples(void)
+{
+    struct count c = {0, 0};
+
+    CU_ASSERT_EQUAL(test_read_tsv("resolve-rfc3986.tsv", rfc_row, &c), 42);
+    CU_ASSERT_EQUAL(c.rows, 42);
+}
+
+/* ---------------------------------------------------------------- merged */
+
+static const char *const source_tags[] = {
+    "rfc3986-5.4.1",
+    "rfc3986-5.4.2",
+    "uriparser",
+    "oxiri",
+    "oxiri-unchecked",
+    "iri-string",
+    "iri-string-pct-dots",
+    "jena-iri",
+    "libxml2",
+    "rdf-tests",
+    "rdf-tests-pr13-unmerged",
+};
+/* SOURCES.md section 1: how many vectors each source contributes. */
+static const int source_counts[] = {23, 19, 190, 437, 65, 89,
+                                    5,  66, 21,  136, 168};
+
+struct merged {
+    int rows;
+    int non_ascii;
+    int per_source[ARRAY_LEN(source_tags)];
+};
+
+static void merged_row(void *user, char **f, int n, int lineno)
+{
+    struct merged *m = user;
+    char *tag, *save = NULL;
+
+    if (n < 5) {
+        TEST_FAIL("resolve-resolution.tsv:%d: %d fields", lineno, n);
+        return;
+    }
+    test_unescape(f[1]);
+    test_unescape(f[2]);
+    test_unescape(f[3]);
+    m->rows++;
+    check_resolve("resolve-resolution.tsv", lineno, f[1], f[2],
+                  XIRI_PROFILE_RFC3987, f[3]);
+    /* the profiles only widen the character set: same result */
+    check_resolve("resolve-resolution.tsv", lineno, f[1], f[2],
+                  XIRI_PROFILE_LEIRI, f[3]);
+    check_resolve("resolve-resolution.tsv", lineno, f[1], f[2],
+                  XIRI_PROFILE_HTML, f[3]);
+    if (is_ascii(f[1]) && is_ascii(f[2]))
+        check_resolve("resolve-resolution.tsv", lineno, f[1], f[2],
+                      XIRI_PROFILE_URI, f[3]);
+    else
+        m->non_ascii++;
+    for (tag = strtok_r(f[4], ",", &save); tag;
+         tag = strtok_r(NULL, ",", &save)) {
+        size_t i;
+        for (i = 0; i < ARRAY_LEN(source_tags); i++)
+            if (strcmp(tag, source_tags[i]) == 0)
+                m->per_source[i]++;
+    }
+}
+
+/* ../shared/conformance/resolution.json: 654 vectors, all must pass. */
+static void test_resolution_json(void)
+{
+    struct merged m;
+    size_t i;
+
+    memset(&m, 0, sizeof(m));
+    CU_ASSERT_EQUAL(test_read_tsv("resolve-resolution.tsv", merged_row, &m),
+                    654);
+    CU_ASSERT_EQUAL(m.non_ascii, 2);
+    for (i = 0; i < ARRAY_LEN(source_tags); i++)
+        if (m.per_source[i] != source_counts[i])
+            TEST_FAIL("resolve-resolution.tsv: %d vectors from %s, want %d",
+                      m.per_source[i], source_tags[i], source_counts[i]);
+}
+
+/* ---------------------------------------------------------------- special */
+
+struct special {
+    int rows;
+    int followed; /* xiri gives the source's answer */
+};
+
+static void special_row(void *user, char **f, int n, int lineno)
+{
+    struct special *s = user;
+    int must_fail;
+
+    if (n < 7) {
+        TEST_FAIL("resolve-special.tsv:%d: %d fields", lineno, n);
+        return;
+    }
+    must_fail = strcmp(f[3], "\\N") == 0;
+    test_unescape(f[1]);
+    test_unescape(f[2]);
+    test_unescape(f[3]);
+    test_unescape(f[4]);
+    test_unescape(f[5]);
+    s->rows++;
+    check_resolve("resolve-special.tsv", lineno, f[1], f[2],
+                  XIRI_PROFILE_RFC3987, f[4]);
+    check_resolve("resolve-special.tsv", lineno, f[1], f[2], XIRI_PROFILE_LEIRI,
+                  f[5]);
+    if (must_fail ? f[4][0] == '!' : strcmp(f[3], f[4]) == 0)
+        s->followed++;
+    else if (f[6][0] == '\0')
+        TEST_FAIL("resolve-special.tsv:%d: not followed and no reason", lineno);
+}
+
+/* Every vector that is not in resolution.json, each with xiri's answer and
+ * the section behind it (SOURCES.md sections 2.2 and 2.3). */
+static void test_special(void)
+{
+    struct special s = {0, 0};
+
+    CU_ASSERT_EQUAL(test_read_tsv("resolve-special.tsv", special_row, &s), 88);
+    /* followed: the 4 relative bases of oxiri's resolve_must_fail,
+     * uriparser's f:/a + .//g (our guard) and its compat-mode vector with
+     * another scheme */
+    if (s.followed != 6)
+        TEST_FAIL("resolve-special.tsv: %d followed, want 6", s.followed);
+}
+
+/* ---------------------------------------------------------------- own */
+
+struct case3 {
+    const char *base, *ref, *want;
+};
+
+/* The guard of xiri.h: a result without authority whose path starts with
+ * "//" is written "/.//" (RFC 3986 5.3 would re-parse it as an authority).
+ * Expected values worked out by hand with RFC 3986 5.2.2-5.2.4. */
+static const struct case3 guard_cases[] = {
+    /* resolution-excluded.json: uriparser's vector */
+    {"f:/a", ".//g", "f:/.//g"},
+    /* merge "/..//g", 2C gives "//g" */
+    {"f:/a", "..//g", "f:/.//g"},
+    /* absolute-path reference: remove_dot_segments("/.//g") = "//g" */
+    {"f:", "/.//g", "f:/.//g"},
+    {"f:/x/y", "/.//g?q#h", "f:/.//g?q#h"},
+    /* a reference with a scheme goes through remove_dot_segments too */
+    {"x:/b", "f:/.//g", "f:/.//g"},
+    {"x:/b", "f:/..//g", "f:/.//g"},
+    /* an authority (even empty) needs no guard */
+    {"http://a/b", "/.//g", "http://a//g"},
+    {"http://a/b", ".//g", "http://a//g"},
+    {"f:///a", ".//g", "f:////g"},
+    {"f://h", "f://h/.//g", "f://h//g"},
+    /* the base path itself is kept as is when the reference is empty
+     * (T.path = Base.path, RFC 3986 5.2.2) */
+    {"f:/.//g", "", "f:/.//g"},
+    {"f:/.//g", "#x", "f:/.//g#x"},
+    {"f:/.//g", "?y", "f:/.//g?y"},
+    /* the "/." is a dot segment: removed again, then the guard */
+    {"f:/.//g", "h", "f:/.//h"},
+    /* rootless paths never start with "//" */
+    /* 2A drops "./" of the merged ".//g": no "//" left */
+    {"f:a", ".//g", "f:/g"},
+    {"f:a/b", "..//g", "f:/.//g"},
+};
+
+static void test_guard(void)
+{
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(guard_cases); i++)
+        check_resolve("guard_cases", (int)i, guard_cases[i].base,
+                      guard_cases[i].ref, XIRI_PROFILE_RFC3987,
+                      guard_cases[i].want);
+}
+
+/* IRIs resolve like URIs (RFC 3987 6.5): non-ASCII behaves as unreserved.
+ * Expected values by hand from RFC 3986 5.2. */
+static const struct case3 iri_cases[] = {
+    {"http://\xc3\xa9x.example/\xd7\x90/\xd7\x91", "\xd7\x92",
+     "http://\xc3\xa9x.example/\xd7\x90/\xd7\x92"},
+    {"http://a/\xe6\x97\xa5/\xe6\x9c\xac?\xe8\xaa\x9e", "../x", "http://a/x"},
+    {"http://a/b", "?\xee\x80\x80", "http://a/b?\xee\x80\x80"},
+    {"http://a/b?\xee\x80\x80", "#\xf0\x90\x8c\x80",
+     "http://a/b?\xee\x80\x80#\xf0\x90\x8c\x80"},
+    {"http://a/b/c", "./%C3%A9/./..", "http://a/b/"},
+    {"urn:x:\xc3\xa9", "#f", "urn:x:\xc3\xa9#f"},
+};
+
+static void test_iri(void)
+{
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(iri_cases); i++)
+        check_resolve("iri_cases", (int)i, iri_cases[i].base, iri_cases[i].ref,
+                      XIRI_PROFILE_RFC3987, iri_cases[i].want);
+}
+
+/* The base's fragment is ignored (RFC 3986 5.2.2: T.fragment is always
+ * R.fragment), empty components stay empty (5.3). */
+static const struct case3 component_cases[] = {
+    {"http://a/b#f", "", "http://a/b"},
+    {"http://a/b?#f", "", "http://a/b?"},
+    {"http://a/b?q#f", "#", "http://a/b?q#"},
+    {"http://a/b?q", "?", "http://a/b?"},
+    {"http://a/b", "//", "http://"},
+    {"http://a/b", "///", "http:///"},
+    {"http://u@a:1/b", "c", "http://u@a:1/c"},
+    {"http://a", "c", "http://a/c"},
+    {"http://a", "", "http://a"},
+    {"http://a", "?q", "http://a?q"},
+    {"a:", "b", "a:b"},
+    {"a:", "", "a:"},
+    {"a:?q", "", "a:?q"},
+    {"a:b/c", "d", "a:b/d"},
+    {"a:b/c", "../../d", "a:/d"},
+    {"http://[::1]:8/a/b", "../c", "http://[::1]:8/c"},
+};
+
+static void test_components(void)
+{
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(component_cases); i++)
+        check_resolve("component_cases", (int)i, component_cases[i].base,
+                      component_cases[i].ref, XIRI_PROFILE_RFC3987,
+                      component_cases[i].want);
+}
+
+/* Errors: relative base, invalid base or reference, bad arguments. */
+static void test_errors(void)
+{
+    struct xiri_error err;
+    char *out = NULL;
+    enum xiri_status st;
+
+    memset(&err, 0, sizeof(err));
+    st =
+        xiri_resolve("/a/b", 4, "c", 1, XIRI_PROFILE_RFC3987, &out, NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_ENOTABS);
+    CU_ASSERT_EQUAL(err.status, XIRI_ENOTABS);
+    CU_ASSERT_PTR_NULL(out);
+
+    /* an empty base is relative too (RFC 3986 5.1) */
+    st = xiri_resolve("", 0, "c", 1, XIRI_PROFILE_RFC3987, &out, NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_ENOTABS);
+
+    /* invalid base: the message says it is the base */
+    memset(&err, 0, sizeof(err));
+    st = xiri_resolve("http://a/b c", 12, "d", 1, XIRI_PROFILE_RFC3987, &out,
+                      NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_ESYNTAX);
+    CU_ASSERT_EQUAL(err.offset, 10);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "base"));
+    CU_ASSERT_PTR_NULL(out);
+
+    /* invalid reference: offset into the reference */
+    memset(&err, 0, sizeof(err));
+    st = xiri_resolve("http://a/b", 10, "d<e", 3, XIRI_PROFILE_RFC3987, &out,
+                      NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_ESYNTAX);
+    CU_ASSERT_EQUAL(err.offset, 1);
+    CU_ASSERT_PTR_NULL(out);
+
+    /* the same reference is a LEIRI */
+    st = xiri_resolve("http://a/b", 10, "d<e", 3, XIRI_PROFILE_LEIRI, &out,
+                      NULL, NULL);
+    CU_ASSERT_EQUAL(st, XIRI_OK);
+    if (out)
+        TEST_STR_EQ("leiri d<e", out, "http://a/d<e");
+    xiri_str_free(out);
+
+    /* a non-ASCII reference is not a URI */
+    st = xiri_resolve("http://a/b", 10, "\xc3\xa9", 2, XIRI_PROFILE_URI, &out,
+                      NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_ESYNTAX);
+    CU_ASSERT_EQUAL(err.offset, 0);
+
+    st = xiri_resolve("http://a/b", 10, "c", 1, XIRI_PROFILE_RFC3987, NULL,
+                      NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_EINVAL);
+    st = xiri_resolve(NULL, 3, "c", 1, XIRI_PROFILE_RFC3987, &out, NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_EINVAL);
+    st = xiri_resolve("a:", 2, "c", 1, XIRI_PROFILE_COUNT, &out, NULL, &err);
+    CU_ASSERT_EQUAL(st, XIRI_EINVAL);
+    /* NULL with length 0 is the empty string */
+    st =
+        xiri_resolve("a:b", 3, NULL, 0, XIRI_PROFILE_RFC3987, &out, NULL, NULL);
+    CU_ASSERT_EQUAL(st, XIRI_OK);
+    if (out)
+        TEST_STR_EQ("NULL ref", out, "a:b");
+    xiri_str_free(out);
+}
+
+/* Inputs are (pointer, length): nothing past len is read, embedded text
+ * after it does not count. */
+static void test_lengths(void)
+{
+    char *out = NULL;
+    enum xiri_status st;
+
+    st = xiri_resolve("http://a/b/cXXXX", 12, "../dYYY", 4,
+                      XIRI_PROFILE_RFC3987, &out, NULL, NULL);
+    CU_ASSERT_EQUAL(st, XIRI_OK);
+    if (out)
+        TEST_STR_EQ("lengths", out, "http://a/d");
+    xiri_str_free(out);
+}
+
+/* ---------------------------------------------------------------- dots */
+
+static void check_dots(const char *where, int lineno, const char *in,
+                       const char *want)
+{
+    struct buf b;
+    char what[256];
+
+    buf_init(&b, 1 << 20);
+    buf_append(&b, "PFX", 3); /* the result is appended */
+    path_remove_dots(&b, in, strlen(in));
+    buf_putc(&b, '\0');
+    CU_ASSERT_EQUAL_FATAL(b.status, XIRI_OK);
+    snprintf(what, sizeof(what), "%s:%d remove_dot_segments(%s)", where, lineno,
+             in);
+    CU_ASSERT_NSTRING_EQUAL(b.data, "PFX", 3);
+    TEST_STR_EQ(what, b.data + 3, want);
+    buf_free(&b);
+}
+
+static void dots_row(void *user, char **f, int n, int lineno)
+{
+    (void)user;
+    if (n < 3) {
+        TEST_FAIL("resolve-remove-dots.tsv:%d: %d fields", lineno, n);
+        return;
+    }
+    test_unescape(f[1]);
+    test_unescape(f[2]);
+    check_dots("resolve-remove-dots.tsv", lineno, f[1], f[2]);
+}
+
+/* RFC 3986 5.2.4 by hand: each rule, and inputs made of dots only. */
+static const struct {
+    const char *in, *want;
+} dot_cases[] = {
+    {"", ""},
+    {".", ""},
+    {"..", ""},
+    {"./", ""},
+    {"../", ""},
+    {"/.", "/"},
+    {"/..", "/"},
+    {"/./", "/"},
+    {"/../", "/"},
+    {"/a/..", "/"},
+    {"/a/../", "/"},
+    {"/a/.", "/a/"},
+    {"/a/./b", "/a/b"},
+    {"a/..", "/"},
+    {"a/../b", "/b"},
+    {"a/b/../../..", "/"},
+    {"/a/b/../../../c", "/c"},
+    {"../../a", "a"},
+    {"./../.././a", "a"},
+    {"/...", "/..."},
+    {"/.../..", "/"},
+    {"/..a/.b/a..", "/..a/.b/a.."},
+    {"/a/%2E/b", "/a/%2E/b"},
+    {"//a/../b", "//b"},
+    {"/a//..", "/a/"},
+    {"/a//../..", "/"},
+    {"a:b/../c", "/c"},
+    {"/\xc3\xa9/./\xe6\x97\xa5/..", "/\xc3\xa9/"},
+};
+
+static void test_remove_dots(void)
+{
+    size_t i;
+
+    CU_ASSERT_EQUAL(test_read_tsv("resolve-remove-dots.tsv", dots_row, NULL),
+                    14);
+    for (i = 0; i < ARRAY_LEN(dot_cases); i++)
+        check_dots("dot_cases", (int)i, dot_cases[i].in, dot_cases[i].want);
+}
+
+/* RFC 3986 5.3: recomposing the components of a parsed reference gives
+ * the reference back (absent and empty components differ), and the guard
+ * writes a path "//..." without authority as "/.//...". */
+static void test_recompose(void)
+{
+    static const char *const refs[] = {
+        "",
+        "a:",
+        "a:?",
+        "a:#",
+        "a:?#",
+        "//",
+        "//@:",
+        "?",
+        "#",
+        "a://h",
+        "http://u@h:8/p?q#f",
+        "x:/p/../q",
+        "../a?b#c",
+        "a/b:c",
+        "//\xc3\xa9/\xd7\x90?\xee\x80\x80#x",
+        "f:/.//g",
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(refs); i++) {
+        struct ref r;
+        struct buf b;
+
+        ref_split(refs[i], strlen(refs[i]), &r);
+        buf_init(&b, 1 << 16);
+        ref_recompose(&b, refs[i], &r);
+        buf_putc(&b, '\0');
+        if (b.status == XIRI_OK)
+            TEST_STR_EQ("recompose", b.data, refs[i]);
+        else
+            TEST_FAIL("recompose(%s): status %d", refs[i], b.status);
+        buf_free(&b);
+    }
+    /* a path "//g" with no authority: the guard */
+    {
+        static const char s[] = "f:x//g";
+        struct ref r;
+        struct buf b;
+
+        ref_split(s, sizeof(s) - 1, &r);
+        r.part[XIRI_PART_PATH].off = 3; /* the path "//g" */
+        r.part[XIRI_PART_PATH].len = 3;
+        buf_init(&b, 1 << 16);
+        ref_recompose(&b, s, &r);
+        buf_putc(&b, '\0');
+        if (b.status == XIRI_OK)
+            TEST_STR_EQ("recompose guard", b.data, "f:/.//g");
+        buf_free(&b);
+    }
+}
 
 int suite_resolve_register(void)
 {
-    return CU_add_suite("resolve", NULL, NULL) ? 0 : -1;
+    CU_pSuite s = CU_add_suite("resolve", NULL, NULL);
+
+    if (!s || !CU_add_test(s, "rfc3986_examples", test_rfc3986_examples) ||
+        !CU_add_test(s, "resolution_json", test_resolution_json) ||
+        !CU_add_test(s, "not_followed", test_special) ||
+        !CU_add_test(s, "guard", test_guard) ||
+        !CU_add_test(s, "iri", test_iri) ||
+        !CU_add_test(s, "components", test_components) ||
+        !CU_add_test(s, "errors", test_errors) ||
+        !CU_add_test(s, "lengths", test_lengths) ||
+        !CU_add_test(s, "remove_dots", test_remove_dots) ||
+        !CU_add_test(s, "recompose", test_recompose))
+        return -1;
+    return 0;
 }
