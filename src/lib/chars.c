@@ -17,11 +17,11 @@ const uint16_t chars_ascii[128] = {
     L, L, L, L, L, L, L, L, L, L, L, L, L, L, L, L,
     /* space ! " # $ % & ' ( ) * + , - . / */
     L, S, L, G, S, 0, S, S, S, S, S, S | CH_SCHEME, S,
-    U | CH_SCHEME, U | CH_SCHEME, G,
+    U | CH_SCHEME, U | CH_SCHEME, G | CH_SLASH,
     /* 0-9 */
     D, D, D, D, D, D, D, D, D, D,
     /* : ; < = > ? @ */
-    G | CH_PCHAR, S, L, S, L, G, G | CH_PCHAR,
+    G | CH_PCHAR | CH_COLON, S, L, S, L, G | CH_QMARK, G | CH_PCHAR,
     /* A-Z */
     AH, AH, AH, AH, AH, AH, A, A, A, A, A, A, A,
     A, A, A, A, A, A, A, A, A, A, A, A, A,

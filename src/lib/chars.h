@@ -16,8 +16,11 @@ enum {
     CH_SCHEME = 1 << 6,     /* ALPHA DIGIT + - . (RFC 3986 3.1) */
     CH_LEIRI = 1 << 7,      /* not allowed in URIs, allowed in LEIRIs:
                                controls, space, < > " { } | \ ^ ` DEL */
-    CH_PCHAR = 1 << 8       /* unreserved sub-delims : @ (RFC 3986 3.3),
+    CH_PCHAR = 1 << 8,      /* unreserved sub-delims : @ (RFC 3986 3.3),
                                '%' excluded */
+    CH_COLON = 1 << 9,      /* ':' */
+    CH_SLASH = 1 << 10,     /* '/' */
+    CH_QMARK = 1 << 11      /* '?' */
 };
 
 extern const uint16_t chars_ascii[128];

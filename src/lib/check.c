@@ -398,7 +398,7 @@ static void check_port(struct check *ck)
                      p->off - 1, 1, ':',
                      "the ':' at byte %zu has an empty port, which means "
                      "the default; remove the ':'",
-                     p->off - 1);
+                     (size_t)p->off - 1);
         return;
     }
     if (!sc->set)
@@ -418,7 +418,7 @@ static void check_port(struct check *ck)
                      p->off - 1, p->len + 1, ':',
                      "\":%.*s\" at byte %zu gives the default port of "
                      "the %.*s scheme; leave it out",
-                     (int)p->len, ck->s + p->off, p->off - 1, (int)sc->len,
+                     (int)p->len, ck->s + p->off, (size_t)p->off - 1, (int)sc->len,
                      ck->s + sc->off);
 }
 
@@ -1087,7 +1087,7 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
             "the host at byte %zu breaks the IDNA bidi rule (RFC "
             "5893 2): with right-to-left labels, every label must "
             "keep to one direction and start with a letter; %s",
-            h->off,
+            (size_t)h->off,
             dns ? "it cannot be resolved" : "it cannot be used as a DNS name");
     errors &= ~CHECK_IDNA_ERROR_BIDI;
     if (errors) {
@@ -1095,7 +1095,7 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
         idn_describe_errors(errors, why, sizeof(why));
         check_report(
             ck, CODE_IDNA_ERROR, sev, NULL, XIRI_PART_HOST, h->off, h->len, 0,
-            "IDNA (UTS #46) rejects the host at byte %zu: %s; %s", h->off, why,
+            "IDNA (UTS #46) rejects the host at byte %zu: %s; %s", (size_t)h->off, why,
             dns ? "it cannot be resolved: correct the name"
                 : "it cannot be used as a DNS name");
     }

@@ -7,21 +7,18 @@
 
 #include <stdio.h>
 
-static size_t find_any(const char *s, size_t from, size_t to,
-                       const char *set)
+/* The first s[i] == c in [from, to), or to. */
+static size_t find_byte(const char *s, size_t from, size_t to, char c)
 {
-    size_t i;
+    const char *p = from < to ? memchr(s + from, c, to - from) : NULL;
 
-    for (i = from; i < to; i++)
-        if (strchr(set, s[i]) && s[i] != '\0')
-            return i;
-    return to;
+    return p ? (size_t)(p - s) : to;
 }
 
 static void span_set(struct span *sp, size_t off, size_t len)
 {
-    sp->off = off;
-    sp->len = len;
+    sp->off = (uint32_t)off;
+    sp->len = (uint32_t)len;
     sp->set = true;
 }
 
@@ -33,16 +30,16 @@ static void split_authority(const char *s, size_t a, size_t e, struct ref *r)
 {
     size_t h = a, at, c;
 
-    at = find_any(s, a, e, "@");
+    at = find_byte(s, a, e, '@');
     if (at < e) {
         span_set(&r->part[XIRI_PART_USERINFO], a, at - a);
         h = at + 1;
     }
     if (h < e && s[h] == '[') {
-        size_t rb = find_any(s, h, e, "]");
-        c = rb < e ? find_any(s, rb, e, ":") : e;
+        size_t rb = find_byte(s, h, e, ']');
+        c = rb < e ? find_byte(s, rb, e, ':') : e;
     } else {
-        c = find_any(s, h, e, ":");
+        c = find_byte(s, h, e, ':');
     }
     span_set(&r->part[XIRI_PART_HOST], h, c - h);
     if (c < e)
@@ -55,9 +52,10 @@ static void split_authority(const char *s, size_t a, size_t e, struct ref *r)
  * (RFC 3986 3.1): anything else before a ':' is part of a relative path. */
 void ref_split(const char *s, size_t len, struct ref *r)
 {
-    size_t i = 0, e;
+    static const struct ref empty;
+    size_t i = 0, e, hash, qmark;
 
-    memset(r, 0, sizeof(*r));
+    *r = empty;
     if (len > 0 && ch_is((unsigned char)s[0], CH_ALPHA)) {
         size_t j = 1;
         while (j < len && ch_is((unsigned char)s[j], CH_SCHEME))
@@ -67,22 +65,21 @@ void ref_split(const char *s, size_t len, struct ref *r)
             i = j + 1;
         }
     }
+    /* the first '#' starts the fragment, the first '?' before it the
+     * query, and the authority ends at the first '/' before that */
+    hash = find_byte(s, i, len, '#');
+    qmark = find_byte(s, i, hash, '?');
     if (len - i >= 2 && s[i] == '/' && s[i + 1] == '/') {
-        e = find_any(s, i + 2, len, "/?#");
+        e = find_byte(s, i + 2, qmark, '/');
         span_set(&r->part[XIRI_PART_AUTHORITY], i + 2, e - i - 2);
         split_authority(s, i + 2, e, r);
         i = e;
     }
-    e = find_any(s, i, len, "?#");
-    span_set(&r->part[XIRI_PART_PATH], i, e - i);
-    i = e;
-    if (i < len && s[i] == '?') {
-        e = find_any(s, i + 1, len, "#");
-        span_set(&r->part[XIRI_PART_QUERY], i + 1, e - i - 1);
-        i = e;
-    }
-    if (i < len && s[i] == '#')
-        span_set(&r->part[XIRI_PART_FRAGMENT], i + 1, len - i - 1);
+    span_set(&r->part[XIRI_PART_PATH], i, qmark - i);
+    if (qmark < hash)
+        span_set(&r->part[XIRI_PART_QUERY], qmark + 1, hash - qmark - 1);
+    if (hash < len)
+        span_set(&r->part[XIRI_PART_FRAGMENT], hash + 1, len - hash - 1);
 }
 
 /* dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT
@@ -270,30 +267,21 @@ static bool found(struct scan *sc, enum scan_kind kind, enum xiri_part part,
     return !sc->sink;
 }
 
-/* ASCII characters a component allows besides unreserved and sub-delims
- * (RFC 3987 2.2):
+/* ASCII characters each component allows, as chars.h classes (RFC 3987
+ * 2.2; '%' is handled apart):
  *   iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
  *   ireg-name = *( iunreserved / pct-encoded / sub-delims )
  *   ipath-*   = segments of ipchar separated by "/"
  *   iquery    = *( ipchar / iprivate / "/" / "?" )
  *   ifragment = *( ipchar / "/" / "?" )
  *   ipchar    = iunreserved / pct-encoded / sub-delims / ":" / "@" */
-static bool ascii_allowed(enum xiri_part part, unsigned char c)
-{
-    if (ch_is(c, CH_UNRESERVED | CH_SUBDELIM))
-        return true;
-    switch (part) {
-    case XIRI_PART_USERINFO:
-        return c == ':';
-    case XIRI_PART_PATH:
-        return c == ':' || c == '@' || c == '/';
-    case XIRI_PART_QUERY:
-    case XIRI_PART_FRAGMENT:
-        return c == ':' || c == '@' || c == '/' || c == '?';
-    default:
-        return false;
-    }
-}
+static const uint16_t part_class[XIRI_PART_COUNT] = {
+    [XIRI_PART_USERINFO] = CH_UNRESERVED | CH_SUBDELIM | CH_COLON,
+    [XIRI_PART_HOST] = CH_UNRESERVED | CH_SUBDELIM,
+    [XIRI_PART_PATH] = CH_PCHAR | CH_SLASH,
+    [XIRI_PART_QUERY] = CH_PCHAR | CH_SLASH | CH_QMARK,
+    [XIRI_PART_FRAGMENT] = CH_PCHAR | CH_SLASH | CH_QMARK,
+};
 
 /* Validate the characters of one component in s[from..to). */
 static bool scan_chars(struct scan *sc, enum xiri_part part, size_t from,
@@ -302,6 +290,7 @@ static bool scan_chars(struct scan *sc, enum xiri_part part, size_t from,
     const unsigned char *s = (const unsigned char *)sc->s;
     bool html = sc->profile == XIRI_PROFILE_HTML;
     bool leiri = html || sc->profile == XIRI_PROFILE_LEIRI;
+    uint16_t allowed = part_class[part];
     size_t i = from;
 
     while (i < to) {
@@ -310,7 +299,7 @@ static bool scan_chars(struct scan *sc, enum xiri_part part, size_t from,
         size_t n;
 
         if (c < 0x80) {
-            if (ascii_allowed(part, c)) {
+            if (chars_ascii[c] & allowed) {
                 i++;
                 continue;
             }

@@ -5,10 +5,11 @@
 
 #include "common.h"
 
-/* A component's byte span in the string it was parsed from. */
+/* A component's byte span in the string it was parsed from.  32 bits are
+ * enough (inputs are at most XIRI_MAX_LEN) and halve the size of a ref. */
 struct span {
-    size_t off;
-    size_t len;
+    uint32_t off;
+    uint32_t len;
     bool set; /* absent and empty differ (RFC 3986 5.2.1) */
 };
 

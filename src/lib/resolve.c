@@ -24,15 +24,17 @@ static void pop_segment(struct buf *out, size_t floor)
  * would change it. */
 static bool has_dot_segment(const char *p, size_t n)
 {
-    size_t i;
+    const char *q = p, *end = p + n;
 
-    for (i = 0; i < n; i++) {
-        if (p[i] != '.' || (i > 0 && p[i - 1] != '/'))
-            continue;
-        if (i + 1 == n || p[i + 1] == '/')
-            return true;
-        if (p[i + 1] == '.' && (i + 2 == n || p[i + 2] == '/'))
-            return true;
+    while ((q = memchr(q, '.', (size_t)(end - q))) != NULL) {
+        if (q == p || q[-1] == '/') {
+            if (q + 1 == end || q[1] == '/')
+                return true;
+            if (q[1] == '.' && (q + 2 == end || q[2] == '/'))
+                return true;
+        }
+        if (++q == end)
+            break;
     }
     return false;
 }
@@ -110,15 +112,20 @@ void ref_recompose(struct buf *out, const char *s, const struct ref *r)
     }
 }
 
+/* No "/." guard: the result has an authority (see put_path_and_rest). */
+#define NO_GUARD SIZE_MAX
+
 /* The result is written straight into one buffer in 5.3 order; the path
- * is the only component that needs computing. */
+ * is the only component that needs computing.  Once the path is in out
+ * from path_start on, guard it and append the query and fragment. */
 static void put_path_and_rest(struct buf *out, size_t path_start,
                               const char *qs, const struct span *query,
                               const char *fs, const struct span *frag)
 {
     /* RFC 3986 5.3 needs no "/." guard when there is an authority; without
      * one, a path starting "//" would re-parse as an authority. */
-    if (out->status == XIRI_OK && out->len - path_start >= 2 &&
+    if (path_start != NO_GUARD && out->status == XIRI_OK &&
+        out->len - path_start >= 2 &&
         out->data[path_start] == '/' && out->data[path_start + 1] == '/') {
         if (buf_reserve(out, 2)) {
             memmove(out->data + path_start + 2, out->data + path_start,
@@ -135,6 +142,36 @@ static void put_path_and_rest(struct buf *out, size_t path_start,
         buf_putc(out, '#');
         put_span(out, fs, frag);
     }
+}
+
+/* remove_dot_segments(dir + rel) (RFC 3986 5.2.3 and 5.2.4) appended to
+ * out.  dir is empty or ends with "/", so the segments of the two parts
+ * stay apart and a part without dot segments can be copied as it is. */
+static void merge_remove_dots(struct buf *out, const char *dir, size_t dlen,
+                              const char *rel, size_t rlen)
+{
+    char stack[1024];
+    struct buf m;
+
+    if (!has_dot_segment(dir, dlen) && !has_dot_segment(rel, rlen)) {
+        buf_append(out, dir, dlen);
+        buf_append(out, rel, rlen);
+        return;
+    }
+    if (dlen + rlen <= sizeof(stack)) {
+        memcpy(stack, dir, dlen);
+        memcpy(stack + dlen, rel, rlen);
+        path_remove_dots(out, stack, dlen + rlen);
+        return;
+    }
+    buf_init(&m, XIRI_MAX_LEN);
+    buf_append(&m, dir, dlen);
+    buf_append(&m, rel, rlen);
+    if (m.status != XIRI_OK)
+        out->status = m.status;
+    else
+        path_remove_dots(out, m.data, m.len);
+    buf_free(&m);
 }
 
 enum xiri_status xiri_resolve(const char *base, size_t base_len,
@@ -176,7 +213,9 @@ enum xiri_status xiri_resolve(const char *base, size_t base_len,
 
     buf_init(&o, XIRI_MAX_LEN);
     buf_reserve(&o, base_len + ref_len + 8);
-    /* RFC 3986 5.2.2, strict: a reference with a scheme is absolute */
+    /* RFC 3986 5.2.2, strict: a reference with a scheme is absolute:
+     * T.scheme = R.scheme, T.authority = R.authority,
+     * T.path = remove_dot_segments(R.path), T.query = R.query */
     if (r.part[XIRI_PART_SCHEME].set) {
         put_span(&o, ref, &r.part[XIRI_PART_SCHEME]);
         buf_putc(&o, ':');
@@ -184,11 +223,9 @@ enum xiri_status xiri_resolve(const char *base, size_t base_len,
             buf_append(&o, "//", 2);
             put_span(&o, ref, &r.part[XIRI_PART_AUTHORITY]);
         }
-        path_start = o.len;
+        path_start = r.part[XIRI_PART_AUTHORITY].set ? NO_GUARD : o.len;
         path_remove_dots(&o, ref + r.part[XIRI_PART_PATH].off,
                          r.part[XIRI_PART_PATH].len);
-        if (r.part[XIRI_PART_AUTHORITY].set)
-            path_start = o.len; /* no guard needed */
         put_path_and_rest(&o, path_start, ref, &r.part[XIRI_PART_QUERY], ref,
                           &r.part[XIRI_PART_FRAGMENT]);
         return buf_take(&o, out, out_len);
@@ -203,7 +240,7 @@ enum xiri_status xiri_resolve(const char *base, size_t base_len,
         put_span(&o, ref, &r.part[XIRI_PART_AUTHORITY]);
         path_remove_dots(&o, ref + r.part[XIRI_PART_PATH].off,
                          r.part[XIRI_PART_PATH].len);
-        put_path_and_rest(&o, o.len, ref, &r.part[XIRI_PART_QUERY], ref,
+        put_path_and_rest(&o, NO_GUARD, ref, &r.part[XIRI_PART_QUERY], ref,
                           &r.part[XIRI_PART_FRAGMENT]);
         return buf_take(&o, out, out_len);
     }
@@ -212,55 +249,40 @@ enum xiri_status xiri_resolve(const char *base, size_t base_len,
         buf_append(&o, "//", 2);
         put_span(&o, base, &b.part[XIRI_PART_AUTHORITY]);
     }
-    path_start = b.part[XIRI_PART_AUTHORITY].set ? SIZE_MAX : o.len;
+    path_start = b.part[XIRI_PART_AUTHORITY].set ? NO_GUARD : o.len;
     if (r.part[XIRI_PART_PATH].len == 0) {
         /* T.path = Base.path; T.query = R.query if defined, else
          * Base.query */
+        bool own_query = r.part[XIRI_PART_QUERY].set;
+
         put_span(&o, base, &b.part[XIRI_PART_PATH]);
-        if (path_start == SIZE_MAX)
-            path_start = o.len;
-        if (r.part[XIRI_PART_QUERY].set)
-            put_path_and_rest(&o, path_start, ref, &r.part[XIRI_PART_QUERY],
-                              ref, &r.part[XIRI_PART_FRAGMENT]);
-        else
-            put_path_and_rest(&o, path_start, base, &b.part[XIRI_PART_QUERY],
-                              ref, &r.part[XIRI_PART_FRAGMENT]);
+        put_path_and_rest(&o, path_start, own_query ? ref : base,
+                          &(own_query ? &r : &b)->part[XIRI_PART_QUERY], ref,
+                          &r.part[XIRI_PART_FRAGMENT]);
         return buf_take(&o, out, out_len);
     }
     if (ref[r.part[XIRI_PART_PATH].off] == '/') {
         /* T.path = remove_dot_segments(R.path) */
-        size_t mark = o.len;
         path_remove_dots(&o, ref + r.part[XIRI_PART_PATH].off,
                          r.part[XIRI_PART_PATH].len);
-        if (path_start != SIZE_MAX)
-            path_start = mark;
     } else {
-        /* T.path = merge(Base.path, R.path) (5.2.3), then
-         * remove_dot_segments; the merge is done in a scratch buffer */
+        /* T.path = remove_dot_segments(merge(Base.path, R.path)) */
         const struct span *bp = &b.part[XIRI_PART_PATH];
         const struct span *rp = &r.part[XIRI_PART_PATH];
-        struct buf m;
-        size_t keep = bp->len, mark = o.len;
+        size_t keep = bp->len;
 
-        buf_init(&m, XIRI_MAX_LEN);
         if (b.part[XIRI_PART_AUTHORITY].set && bp->len == 0) {
-            buf_putc(&m, '/');
+            /* 5.2.3: "/" followed by the reference's path */
+            merge_remove_dots(&o, "/", 1, ref + rp->off, rp->len);
         } else {
+            /* 5.2.3: the base path up to and including its last "/" */
             while (keep > 0 && base[bp->off + keep - 1] != '/')
                 keep--;
-            buf_append(&m, base + bp->off, keep);
+            merge_remove_dots(&o, base + bp->off, keep, ref + rp->off,
+                              rp->len);
         }
-        buf_append(&m, ref + rp->off, rp->len);
-        if (m.status != XIRI_OK)
-            o.status = m.status;
-        else
-            path_remove_dots(&o, m.data, m.len);
-        buf_free(&m);
-        if (path_start != SIZE_MAX)
-            path_start = mark;
     }
-    if (path_start == SIZE_MAX)
-        path_start = o.len;
+    /* T.query = R.query; T.fragment = R.fragment */
     put_path_and_rest(&o, path_start, ref, &r.part[XIRI_PART_QUERY], ref,
                       &r.part[XIRI_PART_FRAGMENT]);
     return buf_take(&o, out, out_len);
