@@ -13,8 +13,11 @@ make -j"$(nproc 2>/dev/null || echo 2)" check >check.log 2>&1 || status=$?
 for log in tests/unit/unit.log tests/cli/run.sh.log tests/fuzz/replay.sh.log; do
     [ -f "$log" ] || continue
     echo "--- $log"
-    sed -n '/Run Summary/,$p' "$log" | grep -v '^$' || true
-    tail -n 2 "$log"
+    if grep -q 'Run Summary' "$log"; then
+        sed -n '/Run Summary/,$p' "$log" | grep -v '^$'
+    else
+        tail -n 2 "$log"
+    fi
 done
 grep -E '^# (TOTAL|PASS|FAIL|ERROR)' check.log || true
 [ "$status" -eq 0 ] || { echo "test.sh: make check failed; see build/check.log and build/tests/*/*.log" >&2; cat check.log | tail -n 30 >&2; }
