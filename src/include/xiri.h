@@ -52,6 +52,10 @@ enum xiri_status {
     XIRI_EFORBIDDEN = 6, /* a character the mapping was told not to escape */
     XIRI_ELIMIT = 7,     /* input or output over a configured limit */
     XIRI_EUNICODE = 8,   /* the Unicode library (ICU) failed */
+    XIRI_EDOC = 9,       /* the document is not well-formed (fatal) */
+    XIRI_EENCODING = 10, /* unknown or unsupported character encoding */
+    XIRI_EIO = 11,       /* a file could not be read or written */
+    XIRI_ECANCELED = 12, /* a callback asked to stop */
     XIRI_STATUS_COUNT    /* not a status */
 };
 
@@ -324,6 +328,177 @@ XIRI_API enum xiri_status xiri_zld_encode(const char *s, size_t len,
 XIRI_API enum xiri_status xiri_zld_decode(const char *s, size_t len,
                                           char **out, size_t *out_len,
                                           struct xiri_error *err);
+
+/* ------------------------------------------------------------------ */
+/* The document pass: which attributes hold IRIs                       */
+
+/* How a value holds its IRIs. */
+enum xiri_shape {
+    XIRI_SHAPE_IRI = 0, /* the whole value is one IRI reference */
+    XIRI_SHAPE_LIST,    /* IRIs separated by XML whitespace (xs:list of
+                           xs:anyURI, HTML ping and archive, the pairs of
+                           xsi:schemaLocation) */
+    XIRI_SHAPE_SRCSET,  /* HTML srcset: comma-separated image candidates,
+                           each an IRI and an optional descriptor */
+    XIRI_SHAPE_REFRESH, /* HTML <meta http-equiv=refresh content="N;
+                           url=...">: the IRI after "url=" */
+    XIRI_SHAPE_COUNT
+};
+
+/* "iri", "list", "srcset", "refresh" */
+XIRI_API const char *xiri_shape_name(enum xiri_shape shape);
+
+struct xiri_registry; /* a set of IRI-valued attributes and elements */
+
+XIRI_API enum xiri_status xiri_registry_new(struct xiri_registry **out);
+XIRI_API void xiri_registry_free(struct xiri_registry *reg);
+
+/* Register one attribute or element with simple content.
+ *  element_ns: namespace IRI of the element, NULL for none.
+ *  element:    local name, or "*" for any element (global attributes such
+ *              as xml:base and xlink:href).
+ *  attr_ns:    namespace IRI of the attribute, NULL for none (the usual
+ *              case for attributes declared inside an element).
+ *  attr:       local name, or NULL to mean the element's own content.
+ * For HTML documents (which have no namespaces) the walker matches the
+ * entries of the XHTML namespace by local name, ignoring ASCII case.
+ * Registering the same entry twice keeps the first shape. */
+XIRI_API enum xiri_status xiri_registry_add(struct xiri_registry *reg,
+                                            const char *element_ns,
+                                            const char *element,
+                                            const char *attr_ns,
+                                            const char *attr,
+                                            enum xiri_shape shape);
+
+/* Register from the command-line form '{NS}element@attr' ('{NS}' and
+ * 'element' optional: '@href' is any element without namespace...;
+ * 'element' alone or '{NS}element' is element content; '@{NS}attr' is a
+ * namespaced attribute on any element).  XIRI_ESYNTAX with err. */
+XIRI_API enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
+                                                 const char *spec,
+                                                 struct xiri_error *err);
+
+/* Learn every attribute and element whose type is xs:anyURI, a
+ * restriction of it, a list of it or a union holding it, from an XML
+ * Schema file and the local files it includes or imports (never from the
+ * network).  XIRI_EIO when a file cannot be read, XIRI_EDOC when it is not
+ * a schema, with err giving file and reason. */
+XIRI_API enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
+                                                    const char *path,
+                                                    struct xiri_error *err);
+
+/* Load a preset by name ("html", "xhtml", "xlink", "xml", "svg", "atom",
+ * "rss", "sitemap", "xinclude", "xslt", "xsd", "xsi", or "all") from the
+ * schema directory: $XIRI_SCHEMA_DIR if set, else the installed
+ * $(datadir)/xiri/schemas.  XIRI_EINVAL for an unknown name. */
+XIRI_API enum xiri_status xiri_registry_load_preset(struct xiri_registry *reg,
+                                                    const char *name,
+                                                    struct xiri_error *err);
+
+/* The i-th preset's name and one-line description; NULL past the end. */
+XIRI_API const char *xiri_preset_at(size_t i, const char **description);
+
+/* The number of entries registered. */
+XIRI_API size_t xiri_registry_count(const struct xiri_registry *reg);
+
+/* ------------------------------------------------------------------ */
+/* The document pass: walking a document                               */
+
+enum xiri_doc_type {
+    XIRI_DOC_AUTO = 0, /* sniff the content (and the name) */
+    XIRI_DOC_XML,
+    XIRI_DOC_HTML
+};
+
+struct xiri_walk_options {
+    enum xiri_doc_type type;
+    const char *name;     /* file name for sniffing, or NULL */
+    const char *base;     /* the document's base IRI (absolute), or NULL */
+    const char *encoding; /* overrides every declaration, or NULL */
+    size_t max_value;     /* longest value reported (bytes of UTF-8);
+                             0 means the default, 1 MiB */
+};
+
+/* Fill opts with the defaults. */
+XIRI_API void xiri_walk_options_init(struct xiri_walk_options *opts);
+
+/* One IRI found in a document.  Valid only during the callback. */
+struct xiri_link {
+    const char *value;         /* as the document means it: references
+                                  decoded, UTF-8; not NUL-terminated */
+    size_t value_len;
+    unsigned long line;        /* of the value's first character */
+    unsigned long column;      /* counting characters from 1 */
+    size_t offset;             /* byte offset of that character in the
+                                  original document */
+    size_t raw_length;         /* bytes the value takes there as written */
+    const char *element;       /* local name */
+    const char *element_ns;    /* namespace IRI, NULL for none */
+    const char *attribute;     /* qualified name as written; NULL when the
+                                  link is the element's content */
+    const char *attribute_ns;  /* namespace IRI, NULL for none */
+    const char *base;          /* the base IRI in force, NULL for none */
+    enum xiri_shape shape;
+    unsigned item;             /* index within a list-shaped value */
+    enum xiri_profile profile; /* LEIRI in XML, HTML in HTML */
+};
+
+/* A finding about the document rather than one IRI: parse errors, bytes
+ * invalid in the encoding, the encoding guessed, a base that is not
+ * absolute.  Codes are stable like those of xiri_check. */
+struct xiri_doc_diag {
+    const char *code;
+    enum xiri_severity severity;
+    unsigned long line, column;
+    size_t offset;
+    const char *message;
+};
+
+/* Return 0 to go on, non-zero to stop the walk (XIRI_ECANCELED). */
+typedef int xiri_link_fn(void *user, const struct xiri_link *link);
+typedef int xiri_doc_diag_fn(void *user, const struct xiri_doc_diag *diag);
+
+struct xiri_walker; /* one document being walked; opaque */
+
+/* Start walking one document.  ctx and reg are borrowed and must outlive
+ * the walker; opts may be NULL for the defaults (strings are copied). */
+XIRI_API enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
+                                          const struct xiri_registry *reg,
+                                          const struct xiri_walk_options *opts,
+                                          xiri_link_fn *on_link,
+                                          xiri_doc_diag_fn *on_diag,
+                                          void *user,
+                                          struct xiri_walker **out);
+
+/* Feed the next bytes of the document, in any chunk sizes.  Links are
+ * reported as soon as their element is complete.  XIRI_EDOC when the
+ * document is not well-formed (err gives line, column and reason; the
+ * walker is then finished), XIRI_ECANCELED when a callback stopped it. */
+XIRI_API enum xiri_status xiri_walker_feed(struct xiri_walker *w,
+                                           const void *data, size_t len,
+                                           struct xiri_error *err);
+/* Signal the end of the document. */
+XIRI_API enum xiri_status xiri_walker_finish(struct xiri_walker *w,
+                                             struct xiri_error *err);
+XIRI_API void xiri_walker_free(struct xiri_walker *w);
+
+/* What the walker learnt about the document (valid until freed): the
+ * type, and the encoding it decoded with and whether that was a guess. */
+XIRI_API enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w);
+XIRI_API const char *xiri_walker_encoding(const struct xiri_walker *w,
+                                          int *guessed);
+
+/* Run xiri_check on one link (under link->profile) plus the checks that
+ * need the document: a relative reference with no base; in a document
+ * whose encoding is not UTF-8, a query of a special-scheme URL whose
+ * UTF-8 form differs from what browsers send (WHATWG URL); a U+FFFD that
+ * stands for bytes invalid in the document's encoding.  Offsets in the
+ * diagnostics are relative to link->value. */
+XIRI_API enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
+                                          const struct xiri_walker *w,
+                                          const struct xiri_link *link,
+                                          xiri_diag_fn *fn, void *user,
+                                          int *worst);
 
 #ifdef __cplusplus
 }

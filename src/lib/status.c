@@ -16,6 +16,10 @@ static const char *const status_text[XIRI_STATUS_COUNT] = {
     [XIRI_EFORBIDDEN] = "character not allowed in the output",
     [XIRI_ELIMIT] = "over a size limit",
     [XIRI_EUNICODE] = "Unicode library failure",
+    [XIRI_EDOC] = "document is not well-formed",
+    [XIRI_EENCODING] = "unknown or unsupported character encoding",
+    [XIRI_EIO] = "input/output error",
+    [XIRI_ECANCELED] = "stopped by a callback",
 };
 
 const char *xiri_strerror(enum xiri_status st)

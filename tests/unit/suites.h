@@ -14,5 +14,7 @@ int suite_normalize_register(void);
 int suite_display_register(void);
 int suite_zld_register(void);
 int suite_oom_register(void);
+int suite_registry_register(void);
+int suite_walk_register(void);
 
 #endif

@@ -1,0 +1,2 @@
+/* input.c - placeholder */
+#include "common.h"

@@ -1,0 +1,1 @@
+/* input.h - placeholder */

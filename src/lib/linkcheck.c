@@ -1,0 +1,2 @@
+/* linkcheck.c - placeholder */
+#include "common.h"

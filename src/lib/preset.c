@@ -1,0 +1,2 @@
+/* preset.c - placeholder */
+#include "common.h"

@@ -1,0 +1,2 @@
+/* shapes.c - placeholder */
+#include "common.h"

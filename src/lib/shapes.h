@@ -1,0 +1,1 @@
+/* shapes.h - placeholder */

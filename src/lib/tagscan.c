@@ -1,0 +1,2 @@
+/* tagscan.c - placeholder */
+#include "common.h"

@@ -1,0 +1,1 @@
+/* tagscan.h - placeholder */

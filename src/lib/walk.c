@@ -1,0 +1,2 @@
+/* walk.c - placeholder */
+#include "common.h"

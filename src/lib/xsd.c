@@ -1,0 +1,2 @@
+/* xsd.c - placeholder */
+#include "common.h"
