@@ -1,1 +1,31 @@
-/* shapes.h - placeholder */
+/* shapes.h - splitting an attribute value into the IRIs it holds, by its
+ * shape (xiri.h enum xiri_shape): one IRI, a whitespace-separated list,
+ * an HTML srcset, an HTML meta refresh. */
+#ifndef XIRI_SHAPES_H
+#define XIRI_SHAPES_H
+
+#include "common.h"
+
+/* Called once per IRI item: [start, start + len) is a byte range of the
+ * value given to shape_split, index counts items from 0.  Return non-zero
+ * to stop. */
+typedef int shape_item_fn(void *user, size_t start, size_t len,
+                          unsigned index);
+
+/* Split value v[0..n) (decoded, UTF-8) into its items:
+ *  XIRI_SHAPE_IRI: one item, the value without leading and trailing XML
+ *    whitespace (XSD anyURI whiteSpace=collapse; HTML strips ASCII
+ *    whitespace from URLs); an empty or blank value is one empty item
+ *    (an empty reference is a same-document reference).
+ *  XIRI_SHAPE_LIST: every run of non-whitespace (XSD 1.0 part 2 3.3.1.3
+ *    list lexical space; HTML "split on ASCII whitespace").
+ *  XIRI_SHAPE_SRCSET: the URL of each image candidate, per the HTML
+ *    standard's "parse a srcset attribute" (descriptors left out).
+ *  XIRI_SHAPE_REFRESH: the URL of the HTML "shared declarative refresh
+ *    steps", none when the content has no URL.
+ * Returns the number of items reported (or the index of the item that
+ * stopped it, plus one). */
+unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
+                     shape_item_fn *fn, void *user);
+
+#endif

@@ -16,5 +16,7 @@ int suite_zld_register(void);
 int suite_oom_register(void);
 int suite_registry_register(void);
 int suite_walk_register(void);
+int suite_shapes_register(void);
+int suite_linkcheck_register(void);
 
 #endif
