@@ -1,2 +1,800 @@
-/* input.c - placeholder */
+/* input.c - sniffing, decoding and position mapping of a document's bytes
+ * (see input.h).  Sniffing follows XML 1.0 appendix F and the WHATWG HTML
+ * "prescan a byte stream to determine its encoding"; decoding uses ICU
+ * converters, except for UTF-8, which is validated here (RFC 3629). */
 #include "common.h"
+#include "chars.h"
+#include "input.h"
+#include "mem.h"
+
+#include <stdio.h>
+#include <unicode/ucnv.h>
+#include <unicode/ustring.h>
+
+/* ---------------------------------------------------------------- sniffing */
+
+static int lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static bool starts_nocase(const unsigned char *s, size_t n, const char *lit)
+{
+    size_t i, k = strlen(lit);
+
+    if (n < k)
+        return false;
+    for (i = 0; i < k; i++)
+        if (lower(s[i]) != lit[i])
+            return false;
+    return true;
+}
+
+static bool is_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static void copy_name(char *out, size_t size, const unsigned char *s,
+                      size_t n)
+{
+    size_t i, k = 0;
+
+    for (i = 0; i < n && k + 1 < size; i++)
+        if (s[i] > 0x20 && s[i] < 0x7F && s[i] != '"' && s[i] != '\'')
+            out[k++] = (char)s[i];
+    out[k] = '\0';
+}
+
+/* XML 1.0 4.3.3 and appendix F: EncodingDecl in the XML declaration. */
+static bool xml_decl_encoding(const unsigned char *s, size_t n, char *out,
+                              size_t size)
+{
+    size_t i, end;
+
+    if (n < 6 || memcmp(s, "<?xml", 5) != 0 || !is_space(s[5]))
+        return false;
+    for (end = 5; end + 1 < n && !(s[end] == '?' && s[end + 1] == '>'); end++)
+        ;
+    for (i = 5; i + 8 <= end; i++) {
+        size_t j, q;
+        if (memcmp(s + i, "encoding", 8) != 0 || !is_space(s[i - 1]))
+            continue;
+        j = i + 8;
+        while (j < end && is_space(s[j]))
+            j++;
+        if (j >= end || s[j] != '=')
+            return false;
+        j++;
+        while (j < end && is_space(s[j]))
+            j++;
+        if (j >= end || (s[j] != '"' && s[j] != '\''))
+            return false;
+        for (q = j + 1; q < end && s[q] != s[j]; q++)
+            ;
+        copy_name(out, size, s + j + 1, q - j - 1);
+        return out[0] != '\0';
+    }
+    return false;
+}
+
+/* The value of attribute "name" inside a tag s[0..n) (no '<' or '>'),
+ * for the <meta> prescan.  Returns false when absent. */
+static bool tag_attr(const unsigned char *s, size_t n, const char *name,
+                     const unsigned char **val, size_t *vlen)
+{
+    size_t i = 0, k = strlen(name);
+
+    while (i < n) {
+        size_t ns, ne, vs, ve;
+        while (i < n && (is_space(s[i]) || s[i] == '/'))
+            i++;
+        ns = i;
+        while (i < n && !is_space(s[i]) && s[i] != '=' && s[i] != '/')
+            i++;
+        ne = i;
+        while (i < n && is_space(s[i]))
+            i++;
+        vs = ve = i;
+        if (i < n && s[i] == '=') {
+            i++;
+            while (i < n && is_space(s[i]))
+                i++;
+            if (i < n && (s[i] == '"' || s[i] == '\'')) {
+                unsigned char q = s[i++];
+                vs = i;
+                while (i < n && s[i] != q)
+                    i++;
+                ve = i;
+                if (i < n)
+                    i++;
+            } else {
+                vs = i;
+                while (i < n && !is_space(s[i]))
+                    i++;
+                ve = i;
+            }
+        }
+        if (ne - ns == k && starts_nocase(s + ns, k, name)) {
+            *val = s + vs;
+            *vlen = ve - vs;
+            return true;
+        }
+        if (ne == ns && vs == ve)
+            i++; /* no progress: skip a stray byte */
+    }
+    return false;
+}
+
+/* WHATWG HTML "extracting a character encoding from a meta element":
+ * the text after "charset", optional spaces, '=' and an optional quote. */
+static bool charset_from_content(const unsigned char *s, size_t n, char *out,
+                                 size_t size)
+{
+    size_t i, j, e;
+
+    for (i = 0; i + 7 <= n; i++) {
+        if (!starts_nocase(s + i, n - i, "charset"))
+            continue;
+        j = i + 7;
+        while (j < n && is_space(s[j]))
+            j++;
+        if (j >= n || s[j] != '=')
+            continue;
+        j++;
+        while (j < n && is_space(s[j]))
+            j++;
+        if (j < n && (s[j] == '"' || s[j] == '\'')) {
+            unsigned char q = s[j++];
+            for (e = j; e < n && s[e] != q; e++)
+                ;
+        } else {
+            for (e = j; e < n && !is_space(s[e]) && s[e] != ';'; e++)
+                ;
+        }
+        copy_name(out, size, s + j, e - j);
+        return out[0] != '\0';
+    }
+    return false;
+}
+
+/* WHATWG HTML "prescan a byte stream to determine its encoding", for the
+ * <meta charset> and <meta http-equiv=Content-Type content> forms. */
+static bool meta_charset(const unsigned char *s, size_t n, char *out,
+                         size_t size)
+{
+    size_t i = 0;
+
+    while (i < n) {
+        const unsigned char *v;
+        size_t vlen, end;
+
+        if (starts_nocase(s + i, n - i, "<!--")) {
+            for (i += 4; i + 3 <= n && memcmp(s + i, "-->", 3) != 0; i++)
+                ;
+            i += 3;
+            continue;
+        }
+        if (!starts_nocase(s + i, n - i, "<meta") || i + 5 >= n ||
+            !(is_space(s[i + 5]) || s[i + 5] == '/')) {
+            i++;
+            continue;
+        }
+        for (end = i + 5; end < n && s[end] != '>'; end++)
+            ;
+        if (tag_attr(s + i + 5, end - i - 5, "charset", &v, &vlen)) {
+            copy_name(out, size, v, vlen);
+            if (out[0])
+                return true;
+        }
+        if (tag_attr(s + i + 5, end - i - 5, "http-equiv", &v, &vlen) &&
+            vlen == 12 && starts_nocase(v, vlen, "content-type") &&
+            tag_attr(s + i + 5, end - i - 5, "content", &v, &vlen) &&
+            charset_from_content(v, vlen, out, size))
+            return true;
+        i = end;
+    }
+    return false;
+}
+
+/* WHATWG Encoding: labels that mean windows-1252 in HTML; and UTF-16 in
+ * a <meta> means UTF-8 (HTML "prescan", step for UTF-16 labels). */
+static void html_label(char *enc, size_t size)
+{
+    static const char *const w1252[] = {
+        "iso-8859-1", "iso8859-1", "latin1", "l1", "us-ascii", "ascii",
+        "iso_8859-1", "cp819", "ibm819", "iso-ir-100", "csisolatin1",
+        "x-cp1252", "cp1252", "ansi_x3.4-1968",
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(w1252); i++)
+        if (strlen(enc) == strlen(w1252[i]) &&
+            starts_nocase((const unsigned char *)enc, strlen(enc), w1252[i])) {
+            snprintf(enc, size, "windows-1252");
+            return;
+        }
+    if (starts_nocase((const unsigned char *)enc, strlen(enc), "utf-16"))
+        snprintf(enc, size, "UTF-8");
+}
+
+/* Does the head look like valid UTF-8 holding some non-ASCII?  A sequence
+ * cut by the end of the head counts as valid. */
+static bool looks_utf8(const unsigned char *s, size_t n, bool *non_ascii)
+{
+    size_t i = 0;
+    uint32_t cp;
+
+    *non_ascii = false;
+    while (i < n) {
+        size_t k;
+        if (s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        *non_ascii = true;
+        k = utf8_decode(s + i, n - i, &cp);
+        if (k == 0)
+            return n - i < 4 && s[i] >= 0xC2 && s[i] <= 0xF4;
+        i += k;
+    }
+    return true;
+}
+
+static const char *extension(const char *name)
+{
+    const char *dot = name ? strrchr(name, '.') : NULL;
+    const char *slash = name ? strrchr(name, '/') : NULL;
+
+    return dot && (!slash || dot > slash) ? dot + 1 : "";
+}
+
+static enum xiri_doc_type sniff_type(const unsigned char *s, size_t n,
+                                     const char *name)
+{
+    static const char *const html_ext[] = {"html", "htm", "shtml"};
+    static const char *const xml_ext[] = {
+        "xml", "xhtml", "xht", "svg", "atom", "rss", "rdf", "xsd",
+        "xsl", "xslt", "opf", "kml", "gpx", "xbel", "owl",
+    };
+    const char *ext = extension(name);
+    size_t i;
+
+    while (n > 0 && is_space(*s))
+        s++, n--;
+    if (n >= 5 && memcmp(s, "<?xml", 5) == 0)
+        return XIRI_DOC_XML;
+    for (i = 0; i < ARRAY_LEN(html_ext); i++)
+        if (starts_nocase((const unsigned char *)ext, strlen(ext) + 1,
+                          html_ext[i]) &&
+            strlen(ext) == strlen(html_ext[i]))
+            return XIRI_DOC_HTML;
+    for (i = 0; i < ARRAY_LEN(xml_ext); i++)
+        if (starts_nocase((const unsigned char *)ext, strlen(ext) + 1,
+                          xml_ext[i]) &&
+            strlen(ext) == strlen(xml_ext[i]))
+            return XIRI_DOC_XML;
+    for (i = 0; i + 5 <= n; i++)
+        if (s[i] == '<' && (starts_nocase(s + i, n - i, "<!doctype html") ||
+                            starts_nocase(s + i, n - i, "<html")))
+            return XIRI_DOC_HTML;
+    return XIRI_DOC_XML;
+}
+
+void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
+                 const char *name, const char *encoding, struct sniff *out)
+{
+    char declared[64] = "";
+    bool non_ascii;
+
+    memset(out, 0, sizeof(*out));
+    /* Byte order marks (XML 1.0 F.1, WHATWG Encoding "decode") */
+    if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
+        snprintf(out->encoding, sizeof(out->encoding), "UTF-8");
+        out->bom_len = 3;
+    } else if (n >= 4 && s[0] == 0xFF && s[1] == 0xFE && s[2] == 0 &&
+               s[3] == 0) {
+        snprintf(out->encoding, sizeof(out->encoding), "UTF-32LE");
+        out->bom_len = 4;
+    } else if (n >= 4 && s[0] == 0 && s[1] == 0 && s[2] == 0xFE &&
+               s[3] == 0xFF) {
+        snprintf(out->encoding, sizeof(out->encoding), "UTF-32BE");
+        out->bom_len = 4;
+    } else if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE) {
+        snprintf(out->encoding, sizeof(out->encoding), "UTF-16LE");
+        out->bom_len = 2;
+    } else if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF) {
+        snprintf(out->encoding, sizeof(out->encoding), "UTF-16BE");
+        out->bom_len = 2;
+    }
+    if (type == XIRI_DOC_AUTO)
+        type = out->bom_len > 3 || (out->bom_len == 2)
+                   ? sniff_type(s, 0, name) /* the name, or XML */
+                   : sniff_type(s + out->bom_len, n - out->bom_len, name);
+    out->type = type;
+
+    if (out->bom_len <= 3) {
+        const unsigned char *t = s + out->bom_len;
+        size_t tn = n - out->bom_len;
+        if (type == XIRI_DOC_XML)
+            xml_decl_encoding(t, tn, declared, sizeof(declared));
+        else if (meta_charset(t, tn < INPUT_SNIFF_BYTES ? tn
+                                                        : INPUT_SNIFF_BYTES,
+                              declared, sizeof(declared)))
+            html_label(declared, sizeof(declared));
+    }
+    if (encoding && *encoding) {
+        snprintf(out->encoding, sizeof(out->encoding), "%s", encoding);
+        out->source = "option";
+        return;
+    }
+    if (out->bom_len) {
+        out->source = "BOM";
+        /* a declaration naming another encoding family contradicts it */
+        if (declared[0] &&
+            !starts_nocase((const unsigned char *)declared, strlen(declared),
+                           out->bom_len == 3 ? "utf-8" : "utf-")) {
+            out->conflict = true;
+            snprintf(out->declared, sizeof(out->declared), "%s", declared);
+        }
+        return;
+    }
+    if (declared[0]) {
+        snprintf(out->encoding, sizeof(out->encoding), "%s", declared);
+        out->source = type == XIRI_DOC_XML ? "XML declaration" : "meta";
+        return;
+    }
+    if (type == XIRI_DOC_XML) {
+        /* XML 1.0 F.1: UTF-16 without BOM shows in "<?" */
+        if (n >= 4 && s[0] == '<' && s[1] == 0 && s[2] == '?' && s[3] == 0)
+            snprintf(out->encoding, sizeof(out->encoding), "UTF-16LE");
+        else if (n >= 4 && s[0] == 0 && s[1] == '<' && s[2] == 0 &&
+                 s[3] == '?')
+            snprintf(out->encoding, sizeof(out->encoding), "UTF-16BE");
+        else
+            snprintf(out->encoding, sizeof(out->encoding), "UTF-8");
+        out->source = "default";
+        return;
+    }
+    /* HTML without a declaration: valid UTF-8 with multi-byte sequences is
+     * UTF-8, anything else windows-1252 (the WHATWG default for most
+     * locales); either way a guess. */
+    out->guessed = true;
+    out->source = "UTF-8 sniffing";
+    if (looks_utf8(s, n, &non_ascii) && non_ascii)
+        snprintf(out->encoding, sizeof(out->encoding), "UTF-8");
+    else
+        snprintf(out->encoding, sizeof(out->encoding), "windows-1252");
+}
+
+/* ---------------------------------------------------------------- decoding */
+
+/* Where the original offset of a UTF-8 position changes (UTF-8 fast path):
+ * from pos on, orig = pos + adj (adj may be negative, kept as two's
+ * complement in size_t arithmetic). */
+struct breakpoint {
+    size_t pos;
+    size_t adj;
+};
+
+struct input {
+    UConverter *cnv; /* NULL: UTF-8, validated here */
+    input_bad_fn *bad;
+    void *user;
+    size_t skip;     /* BOM bytes still to skip */
+    size_t orig_pos; /* original bytes taken so far */
+
+    /* the window: UTF-8 text from stream position start on */
+    struct buf text;
+    size_t start;
+    /* ICU path: the original offset of every byte of the window */
+    size_t *orig;
+    size_t orig_cap;
+    /* UTF-8 path: breakpoints of the offset map, oldest first */
+    struct breakpoint *bp;
+    size_t nbp, bp_cap;
+    size_t adj; /* current adjustment */
+    unsigned char pend[4]; /* a sequence cut by the end of a chunk */
+    size_t npend;
+
+    /* line/column: a checkpoint at the window start, and a cursor */
+    size_t ck_pos, cur_pos;
+    unsigned long ck_line, ck_col, cur_line, cur_col;
+    bool ck_cr, cur_cr;
+};
+
+enum xiri_status input_new(const char *encoding, size_t bom_len,
+                           input_bad_fn *bad, void *user, struct input **out)
+{
+    struct input *in;
+    UErrorCode ec = U_ZERO_ERROR;
+
+    *out = NULL;
+    in = mem_alloc(sizeof(*in));
+    if (!in)
+        return XIRI_ENOMEM;
+    memset(in, 0, sizeof(*in));
+    in->bad = bad;
+    in->user = user;
+    in->skip = bom_len;
+    in->ck_line = in->cur_line = 1;
+    in->ck_col = in->cur_col = 1;
+    buf_init(&in->text, XIRI_MAX_LEN);
+    if (!starts_nocase((const unsigned char *)encoding, strlen(encoding) + 1,
+                       "utf-8") &&
+        !starts_nocase((const unsigned char *)encoding, strlen(encoding) + 1,
+                       "utf8")) {
+        in->cnv = ucnv_open(encoding, &ec);
+        if (U_FAILURE(ec) || !in->cnv) {
+            mem_free(in);
+            return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM
+                                                   : XIRI_EENCODING;
+        }
+        ucnv_setToUCallBack(in->cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
+                            &ec);
+    }
+    *out = in;
+    return XIRI_OK;
+}
+
+void input_free(struct input *in)
+{
+    if (!in)
+        return;
+    if (in->cnv)
+        ucnv_close(in->cnv);
+    buf_free(&in->text);
+    mem_free(in->orig);
+    mem_free(in->bp);
+    mem_free(in);
+}
+
+static const char replacement[3] = {'\xEF', '\xBF', '\xBD'}; /* U+FFFD */
+
+/* UTF-8 path: record that from the current end of the text on, the
+ * original offset is text position + adj. */
+static bool add_breakpoint(struct input *in, size_t adj)
+{
+    size_t pos = in->start + in->text.len;
+
+    if (in->nbp > 0 && in->bp[in->nbp - 1].pos == pos) {
+        in->bp[in->nbp - 1].adj = adj;
+    } else {
+        if (in->nbp == in->bp_cap) {
+            size_t cap = in->bp_cap ? in->bp_cap * 2 : 16;
+            struct breakpoint *p = mem_realloc(in->bp, cap * sizeof(*p));
+            if (!p)
+                return false;
+            in->bp = p;
+            in->bp_cap = cap;
+        }
+        in->bp[in->nbp].pos = pos;
+        in->bp[in->nbp].adj = adj;
+        in->nbp++;
+    }
+    in->adj = adj;
+    return true;
+}
+
+/* One byte that is not UTF-8 at original offset orig: U+FFFD instead. */
+static bool utf8_bad(struct input *in, const unsigned char *b, size_t n,
+                     size_t orig)
+{
+    size_t pos = in->start + in->text.len;
+
+    /* the replacement starts at orig; what follows it is n bytes further
+     * on in the original but 3 in the text */
+    if (!add_breakpoint(in, orig - pos))
+        return false;
+    buf_append(&in->text, replacement, 3);
+    if (!add_breakpoint(in, orig + n - (pos + 3)))
+        return false;
+    if (in->bad)
+        in->bad(in->user, pos, orig, b, n);
+    return in->text.status == XIRI_OK;
+}
+
+/* The length of the UTF-8 sequence a lead byte starts, 0 if none. */
+static size_t lead_len(unsigned char c)
+{
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        return 2;
+    if (c >= 0xE0 && c <= 0xEF)
+        return 3;
+    if (c >= 0xF0 && c <= 0xF4)
+        return 4;
+    return 0;
+}
+
+static enum xiri_status convert_utf8(struct input *in,
+                                     const unsigned char *s, size_t n,
+                                     bool flush)
+{
+    size_t i = 0, run = 0, base = in->orig_pos;
+    uint32_t cp;
+
+    /* finish a sequence cut by the previous chunk */
+    while (in->npend > 0 && i < n) {
+        size_t want = lead_len(in->pend[0]), k;
+        in->pend[in->npend++] = s[i++];
+        if (in->npend < want && (s[i - 1] & 0xC0) == 0x80)
+            continue;
+        k = utf8_decode(in->pend, in->npend, &cp);
+        if (k == in->npend) {
+            buf_append(&in->text, (const char *)in->pend, k);
+        } else {
+            /* not UTF-8: the first byte is bad, the rest is read again */
+            size_t back = in->npend - 1;
+            if (!utf8_bad(in, in->pend, 1, base + i - in->npend))
+                return XIRI_ENOMEM;
+            i -= back;
+        }
+        in->npend = 0;
+    }
+    run = i; /* bytes taken into pend are not text yet */
+    while (i < n) {
+        size_t k;
+        if (s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        k = utf8_decode(s + i, n - i, &cp);
+        if (k > 0) {
+            i += k;
+            continue;
+        }
+        buf_append(&in->text, (const char *)s + run, i - run);
+        if (!flush && n - i < 4 && lead_len(s[i]) > n - i) {
+            size_t j;
+            for (j = i + 1; j < n && (s[j] & 0xC0) == 0x80; j++)
+                ;
+            if (j == n) { /* cut by the chunk's end: wait for the rest */
+                memcpy(in->pend, s + i, n - i);
+                in->npend = n - i;
+                run = i = n;
+                break;
+            }
+        }
+        if (!utf8_bad(in, s + i, 1, base + i))
+            return XIRI_ENOMEM;
+        run = ++i;
+    }
+    buf_append(&in->text, (const char *)s + run, i - run);
+    if (flush && in->npend > 0) {
+        size_t j;
+        for (j = 0; j < in->npend; j++)
+            if (!utf8_bad(in, in->pend + j, 1, base + n - in->npend + j))
+                return XIRI_ENOMEM;
+        in->npend = 0;
+    }
+    return in->text.status;
+}
+
+/* ICU path: append UTF-16 units as UTF-8 with the original offset of
+ * every byte. */
+static enum xiri_status append_utf16(struct input *in, const UChar *u,
+                                     size_t n, const int32_t *offs,
+                                     size_t base)
+{
+    size_t i = 0, last = base;
+
+    while (i < n) {
+        uint32_t cp = u[i];
+        size_t k = 1, w, j, at = in->text.len;
+        char tmp[4];
+
+        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 &&
+            u[i + 1] <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (u[i + 1] - 0xDC00);
+            k = 2;
+        } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+            cp = 0xFFFD; /* a lone surrogate cannot be UTF-8 */
+        }
+        if (offs[i] >= 0)
+            last = base + (size_t)offs[i];
+        w = utf8_encode(cp, tmp);
+        buf_append(&in->text, tmp, w);
+        if (in->text.status != XIRI_OK)
+            return in->text.status;
+        if (in->text.len > in->orig_cap) {
+            size_t cap = in->orig_cap ? in->orig_cap : 1024;
+            size_t *p;
+            while (cap < in->text.len)
+                cap *= 2;
+            p = mem_realloc(in->orig, cap * sizeof(*p));
+            if (!p)
+                return XIRI_ENOMEM;
+            in->orig = p;
+            in->orig_cap = cap;
+        }
+        for (j = 0; j < w; j++)
+            in->orig[at + j] = last;
+        i += k;
+    }
+    return XIRI_OK;
+}
+
+static enum xiri_status convert_icu(struct input *in, const char *s,
+                                    size_t n, bool flush)
+{
+    UChar u[4096];
+    int32_t offs[4096];
+    const char *src = s, *end = s + n;
+    size_t base = in->orig_pos;
+
+    for (;;) {
+        UErrorCode ec = U_ZERO_ERROR;
+        UChar *t = u;
+        enum xiri_status st;
+        const char *chunk = src;
+
+        ucnv_toUnicode(in->cnv, &t, u + ARRAY_LEN(u), &src, end, offs, flush,
+                       &ec);
+        /* offsets are relative to this call's source start */
+        st = append_utf16(in, u, (size_t)(t - u), offs,
+                          base + (size_t)(chunk - s));
+        if (st != XIRI_OK)
+            return st;
+        if (ec == U_BUFFER_OVERFLOW_ERROR)
+            continue;
+        if (ec == U_ILLEGAL_CHAR_FOUND || ec == U_INVALID_CHAR_FOUND ||
+            ec == U_TRUNCATED_CHAR_FOUND) {
+            /* the STOP callback leaves src just after the bad bytes */
+            char bytes[32];
+            int8_t len = sizeof(bytes);
+            UErrorCode ec2 = U_ZERO_ERROR;
+            size_t orig;
+            int32_t rel;
+
+            ucnv_getInvalidChars(in->cnv, bytes, &len, &ec2);
+            if (U_FAILURE(ec2))
+                len = 1;
+            orig = base + (size_t)(src - s) - (size_t)len;
+            if (orig < base) /* the bad bytes began in an earlier chunk */
+                orig = base;
+            rel = (int32_t)(orig - base);
+            st = append_utf16(in, (const UChar[]){0xFFFD}, 1, &rel, base);
+            if (st != XIRI_OK)
+                return st;
+            if (in->bad)
+                in->bad(in->user, in->start + in->text.len - 3, orig,
+                        (const unsigned char *)bytes, (size_t)len);
+            ucnv_resetToUnicode(in->cnv);
+            if (src < end || flush)
+                continue;
+            break;
+        }
+        if (U_FAILURE(ec))
+            return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM
+                                                   : XIRI_EUNICODE;
+        break;
+    }
+    return XIRI_OK;
+}
+
+enum xiri_status input_convert(struct input *in, const char *data, size_t n,
+                               bool flush, size_t *fresh)
+{
+    enum xiri_status st;
+    size_t skip = in->skip < n ? in->skip : n;
+
+    *fresh = in->start + in->text.len;
+    in->skip -= skip;
+    in->orig_pos += skip;
+    data += skip;
+    n -= skip;
+    /* UTF-8 path: after a skipped BOM the text is that much behind */
+    if (skip > 0 && !in->cnv &&
+        !add_breakpoint(in, in->orig_pos - (in->start + in->text.len)))
+        return XIRI_ENOMEM;
+    if (in->cnv)
+        st = convert_icu(in, data, n, flush);
+    else
+        st = convert_utf8(in, (const unsigned char *)data, n, flush);
+    in->orig_pos += n;
+    return st;
+}
+
+const char *input_window(const struct input *in, size_t *start, size_t *end)
+{
+    *start = in->start;
+    *end = in->start + in->text.len;
+    return in->text.data ? in->text.data : "";
+}
+
+size_t input_orig_offset(struct input *in, size_t pos)
+{
+    size_t i;
+
+    if (in->cnv) {
+        if (pos - in->start < in->text.len)
+            return in->orig[pos - in->start];
+        return in->orig_pos; /* the end of the text */
+    }
+    /* the last breakpoint at or before pos (usually one of the last) */
+    for (i = in->nbp; i > 0; i--)
+        if (in->bp[i - 1].pos <= pos)
+            return pos + in->bp[i - 1].adj;
+    return pos; /* before any breakpoint the text is the original */
+}
+
+/* Move a line/column cursor forward over text[from..to). */
+static void count_lines(const char *text, size_t from, size_t to,
+                        unsigned long *line, unsigned long *col, bool *cr)
+{
+    size_t i;
+
+    for (i = from; i < to; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n') {
+            if (!*cr)
+                (*line)++;
+            *col = 1;
+            *cr = false;
+        } else if (c == '\r') {
+            (*line)++;
+            *col = 1;
+            *cr = true;
+        } else {
+            if ((c & 0xC0) != 0x80)
+                (*col)++;
+            *cr = false;
+        }
+    }
+}
+
+void input_line_col(struct input *in, size_t pos, unsigned long *line,
+                    unsigned long *column)
+{
+    if (pos < in->cur_pos) {
+        in->cur_pos = in->ck_pos;
+        in->cur_line = in->ck_line;
+        in->cur_col = in->ck_col;
+        in->cur_cr = in->ck_cr;
+    }
+    if (pos > in->start + in->text.len)
+        pos = in->start + in->text.len;
+    count_lines(in->text.data, in->cur_pos - in->start, pos - in->start,
+                &in->cur_line, &in->cur_col, &in->cur_cr);
+    in->cur_pos = pos;
+    *line = in->cur_line;
+    *column = in->cur_col;
+}
+
+void input_discard(struct input *in, size_t pos)
+{
+    size_t drop, i, keep;
+
+    if (pos <= in->start)
+        return;
+    if (pos > in->start + in->text.len)
+        pos = in->start + in->text.len;
+    drop = pos - in->start;
+    /* only worth a move when a good part of the window goes */
+    if (drop < 65536 && drop * 2 < in->text.len)
+        return;
+    count_lines(in->text.data, in->ck_pos - in->start, drop, &in->ck_line,
+                &in->ck_col, &in->ck_cr);
+    in->ck_pos = pos;
+    if (in->cur_pos < pos) {
+        in->cur_pos = in->ck_pos;
+        in->cur_line = in->ck_line;
+        in->cur_col = in->ck_col;
+        in->cur_cr = in->ck_cr;
+    }
+    memmove(in->text.data, in->text.data + drop, in->text.len - drop);
+    in->text.len -= drop;
+    if (in->cnv)
+        memmove(in->orig, in->orig + drop, in->text.len * sizeof(*in->orig));
+    /* keep the last breakpoint at or before pos, and all after it */
+    for (keep = 0, i = 0; i < in->nbp; i++)
+        if (in->bp[i].pos <= pos)
+            keep = i;
+    if (in->nbp > 0 && keep > 0) {
+        memmove(in->bp, in->bp + keep, (in->nbp - keep) * sizeof(*in->bp));
+        in->nbp -= keep;
+    }
+    in->start = pos;
+}

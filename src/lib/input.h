@@ -1,1 +1,66 @@
-/* input.h - placeholder */
+/* input.h - the document's bytes on their way to the parser: choosing the
+ * document type and encoding from the first bytes, decoding to UTF-8 (the
+ * only encoding libxml2 is given), and mapping positions in that UTF-8
+ * back to byte offsets, lines and columns of the original document. */
+#ifndef XIRI_INPUT_H
+#define XIRI_INPUT_H
+
+#include "buf.h"
+
+/* How many first bytes the sniffer looks at (WHATWG HTML "prescan a byte
+ * stream to determine its encoding" looks at 1024). */
+#define INPUT_SNIFF_BYTES 1024
+
+struct sniff {
+    enum xiri_doc_type type;
+    char encoding[64];  /* a name ICU knows */
+    const char *source; /* why: "option", "BOM", "XML declaration",
+                           "meta", "UTF-8 sniffing", "default" */
+    bool guessed;       /* no declaration said so */
+    size_t bom_len;     /* bytes of byte order mark to skip */
+    bool conflict;      /* a declaration contradicted the BOM */
+    char declared[64];  /* that declaration, when conflict */
+};
+
+/* Decide the type and the encoding from the first n bytes (all of the
+ * document when it is shorter than INPUT_SNIFF_BYTES). */
+void input_sniff(const unsigned char *head, size_t n, enum xiri_doc_type type,
+                 const char *name, const char *encoding, struct sniff *out);
+
+struct input;
+
+/* Bytes the encoding does not define, reported by input_convert: they
+ * became the U+FFFD at text position pos. */
+typedef void input_bad_fn(void *user, size_t pos, size_t orig_offset,
+                          const unsigned char *bytes, size_t n);
+
+/* Open a decoder for the encoding; bom_len bytes at the start of the
+ * input are skipped.  XIRI_EENCODING when ICU does not know the name. */
+enum xiri_status input_new(const char *encoding, size_t bom_len,
+                           input_bad_fn *bad, void *user,
+                           struct input **out);
+void input_free(struct input *in);
+
+/* Decode the next n original bytes (flush: they are the last) and append
+ * their UTF-8 to the text window.  *fresh receives the position (in the
+ * UTF-8 stream) where the new text starts. */
+enum xiri_status input_convert(struct input *in, const char *data, size_t n,
+                               bool flush, size_t *fresh);
+
+/* The UTF-8 text in the window: positions [*start, *end) of the whole
+ * stream; the returned pointer is the byte at *start. */
+const char *input_window(const struct input *in, size_t *start, size_t *end);
+
+/* The original byte offset of the character at UTF-8 position pos (which
+ * must be in the window, or its end). */
+size_t input_orig_offset(struct input *in, size_t pos);
+
+/* Line (from 1) and column (characters, from 1) of UTF-8 position pos.
+ * Lines end at LF, CR LF or CR (XML 1.0 2.11). */
+void input_line_col(struct input *in, size_t pos, unsigned long *line,
+                    unsigned long *column);
+
+/* The text before pos is no longer needed. */
+void input_discard(struct input *in, size_t pos);
+
+#endif

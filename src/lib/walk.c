@@ -1,2 +1,1306 @@
-/* walk.c - placeholder */
+/* walk.c - the document walker: a streaming libxml2 SAX pass (the XML push
+ * parser with namespaces, or the HTML push parser) over UTF-8 that input.c
+ * decoded, reporting every IRI-valued attribute and element (registry.c)
+ * with its value as the document means it, its base (XML Base section 4.2,
+ * HTML "document base URL") and its position in the original bytes. */
 #include "common.h"
+#include "buf.h"
+#include "chars.h"
+#include "input.h"
+#include "mem.h"
+#include "registry.h"
+#include "shapes.h"
+#include "tagscan.h"
+#include "walk.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/entities.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+
+#define XML_NS "http://www.w3.org/XML/1998/namespace"
+
+enum walk_state { WALK_HEAD, WALK_RUN, WALK_DONE };
+
+/* A base pushed by an element with xml:base, valid for its subtree. */
+struct base_entry {
+    unsigned long depth;
+    char *base; /* NULL: the element has no usable base */
+};
+
+/* The element whose content is being collected as a link. */
+struct content {
+    bool active;
+    unsigned long depth;
+    size_t start; /* text position just after its start tag */
+    struct buf value;
+    enum xiri_shape shape;
+    char *element, *element_ns;
+    char *base;
+};
+
+struct xiri_walker {
+    struct xiri_ctx *ctx;
+    const struct xiri_registry *reg;
+    char *name, *doc_base, *encoding_option;
+    enum xiri_doc_type type;
+    size_t max_value;
+    xiri_link_fn *on_link;
+    xiri_doc_diag_fn *on_diag;
+    void *user;
+
+    enum walk_state state;
+    enum xiri_status status;
+    struct xiri_error error;
+    struct buf head; /* the first bytes, until the encoding is known */
+    struct sniff sniff;
+    struct input *in;
+    xmlParserCtxtPtr px;
+    bool html;
+
+    unsigned long depth;
+    struct base_entry *bases;
+    size_t nbases, bases_cap;
+    bool base_element_seen; /* the first <base href> was taken */
+    unsigned long links;
+    unsigned long links_before_tag; /* links before the current start tag */
+    size_t safe; /* text before this position is no longer needed */
+    struct content content;
+    struct buf value;  /* scratch: one decoded value */
+    unsigned long bad_bytes;
+    /* invalid bytes met while decoding, reported once their text exists */
+    struct bad_byte {
+        size_t pos, orig, n;
+        unsigned char bytes[8];
+    } bad[16];
+    size_t nbad;
+};
+
+/* ---------------------------------------------------------------- helpers */
+
+static char *dup_or_null(const char *s)
+{
+    return s ? mem_strndup(s, strlen(s)) : NULL;
+}
+
+static void fail(struct xiri_walker *w, enum xiri_status st)
+{
+    if (w->status == XIRI_OK)
+        w->status = st;
+    if (w->px)
+        xmlStopParser(w->px);
+}
+
+/* The text position the parser has reached (a start tag's '>' inside
+ * startElement; LIBXML2-NOTES.md). */
+static size_t parser_pos(struct xiri_walker *w)
+{
+    long pos = xmlByteConsumed(w->px);
+    return pos < 0 ? 0 : (size_t)pos;
+}
+
+static void diag(struct xiri_walker *w, const char *code,
+                 enum xiri_severity sev, size_t text_pos, const char *fmt,
+                 ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void diag(struct xiri_walker *w, const char *code,
+                 enum xiri_severity sev, size_t text_pos, const char *fmt,
+                 ...)
+{
+    struct xiri_doc_diag d;
+    char msg[512];
+    va_list ap;
+
+    if (!w->on_diag || w->status != XIRI_OK)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    d.code = code;
+    d.severity = sev;
+    d.message = msg;
+    if (w->in && text_pos != SIZE_MAX) {
+        d.offset = input_orig_offset(w->in, text_pos);
+        input_line_col(w->in, text_pos, &d.line, &d.column);
+    } else {
+        d.offset = 0;
+        d.line = d.column = 0;
+    }
+    if (w->on_diag(w->user, &d) != 0)
+        fail(w, XIRI_ECANCELED);
+}
+
+/* ---------------------------------------------------------------- bases */
+
+/* The base in force for the current element (XML Base 4.2: the nearest
+ * ancestor-or-self xml:base, resolved; else the document's base). */
+static const char *current_base(const struct xiri_walker *w)
+{
+    return w->nbases ? w->bases[w->nbases - 1].base : w->doc_base;
+}
+
+static bool push_base(struct xiri_walker *w, char *base)
+{
+    if (w->nbases == w->bases_cap) {
+        size_t cap = w->bases_cap ? w->bases_cap * 2 : 16;
+        struct base_entry *p = mem_realloc(w->bases, cap * sizeof(*p));
+        if (!p) {
+            mem_free(base);
+            fail(w, XIRI_ENOMEM);
+            return false;
+        }
+        w->bases = p;
+        w->bases_cap = cap;
+    }
+    w->bases[w->nbases].depth = w->depth;
+    w->bases[w->nbases].base = base;
+    w->nbases++;
+    return true;
+}
+
+static void pop_bases(struct xiri_walker *w)
+{
+    while (w->nbases > 0 && w->bases[w->nbases - 1].depth >= w->depth) {
+        mem_free(w->bases[w->nbases - 1].base);
+        w->nbases--;
+    }
+}
+
+/* Resolve a base-setting value against the base in force; NULL (and a
+ * finding at pos) when that cannot be done. */
+static char *resolve_base(struct xiri_walker *w, const char *against,
+                          const char *v, size_t n, size_t pos,
+                          const char *what)
+{
+    struct xiri_error err;
+    char *out = NULL;
+    enum xiri_status st;
+    enum xiri_profile prof = w->html ? XIRI_PROFILE_HTML : XIRI_PROFILE_LEIRI;
+
+    if (!against) {
+        st = xiri_resolve(v, n, "", 0, prof, &out, NULL, &err);
+        if (st == XIRI_OK)
+            return out;
+        if (st == XIRI_ENOMEM)
+            fail(w, st);
+        else
+            diag(w, "base-not-absolute", XIRI_SEV_WARNING, pos,
+                 "the %s \"%.*s\" is relative and there is no base to "
+                 "resolve it against: the links it governs have no base; "
+                 "give the document a base (--base)",
+                 what, (int)(n > 200 ? 200 : n), v);
+        return NULL;
+    }
+    st = xiri_resolve(against, strlen(against), v, n, prof, &out, NULL,
+                      &err);
+    if (st == XIRI_OK)
+        return out;
+    if (st == XIRI_ENOMEM)
+        fail(w, st);
+    else
+        diag(w, "base-invalid", XIRI_SEV_WARNING, pos,
+             "the %s \"%.*s\" cannot be resolved: %s; the links it governs "
+             "have no base",
+             what, (int)(n > 200 ? 200 : n), v, err.message);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- values */
+
+static const char *trim_ws(const char *s, size_t *n)
+{
+    while (*n > 0 && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+        s++, (*n)--;
+    while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t' ||
+                      s[*n - 1] == '\n' || s[*n - 1] == '\r'))
+        (*n)--;
+    return s;
+}
+
+/* XML 1.0 4.1 CharRef: the code point of "&#...;" at s[0..n) or -1. */
+static long char_ref(const char *s, size_t n, size_t *len)
+{
+    size_t i = 2;
+    long v = 0;
+    bool hex;
+
+    if (n < 4 || s[0] != '&' || s[1] != '#')
+        return -1;
+    hex = s[2] == 'x' || s[2] == 'X';
+    if (hex)
+        i++;
+    for (; i < n && s[i] != ';'; i++) {
+        int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0'
+                : hex && s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10
+                : hex && s[i] >= 'A' && s[i] <= 'F' ? s[i] - 'A' + 10
+                                                      : -1;
+        if (d < 0 || v > 0x10FFFF)
+            return -1;
+        v = v * (hex ? 16 : 10) + d;
+    }
+    if (i >= n)
+        return -1;
+    *len = i + 1;
+    return v;
+}
+
+static size_t utf8_len_of(long cp)
+{
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* The internal general entity of that name, or NULL. */
+static xmlEntityPtr internal_entity(struct xiri_walker *w, const char *name,
+                                   size_t n)
+{
+    char nm[128];
+    xmlEntityPtr e;
+
+    if (n == 0 || n >= sizeof(nm))
+        return NULL;
+    memcpy(nm, name, n);
+    nm[n] = '\0';
+    e = xmlGetPredefinedEntity((const xmlChar *)nm);
+    if (!e && w->px && w->px->myDoc)
+        e = xmlGetDocEntity(w->px->myDoc, (const xmlChar *)nm);
+    if (!e || (e->etype != XML_INTERNAL_GENERAL_ENTITY &&
+               e->etype != XML_INTERNAL_PREDEFINED_ENTITY))
+        return NULL;
+    return e;
+}
+
+static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
+                       struct buf *out, unsigned *budget);
+
+/* Append the replacement text of an entity reference s[0..n) ("&name;"). */
+static bool expand_entity(struct xiri_walker *w, const char *s, size_t n,
+                          struct buf *out, unsigned *budget)
+{
+    xmlEntityPtr e = internal_entity(w, s + 1, n - 2);
+
+    if (!e || *budget == 0)
+        return false;
+    (*budget)--;
+    if (e->etype == XML_INTERNAL_PREDEFINED_ENTITY)
+        buf_append(out, (const char *)e->content,
+                   strlen((const char *)e->content));
+    else if (e->content)
+        decode_xml(w, (const char *)e->content,
+                   strlen((const char *)e->content), out, budget);
+    return true;
+}
+
+/* A value as libxml2's SAX2 hands it (XML, no entity substitution): "&#38;"
+ * stands for '&' and "&name;" for an entity; decode both (XML 1.0 4.4.5),
+ * expanding at most WALK_MAX_ENTITY_EXPANSIONS entities and keeping the
+ * result under the value limit. */
+static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
+                       struct buf *out, unsigned *budget)
+{
+    size_t i = 0, run = 0;
+
+    while (i < n && out->status == XIRI_OK) {
+        size_t len, semi;
+        long cp;
+        char tmp[4];
+
+        if (s[i] != '&') {
+            i++;
+            continue;
+        }
+        buf_append(out, s + run, i - run);
+        if ((cp = char_ref(s + i, n - i, &len)) >= 0) {
+            buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
+            i += len;
+        } else {
+            for (semi = i + 1; semi < n && s[semi] != ';' && semi - i < 128;
+                 semi++)
+                ;
+            if (semi < n && s[semi] == ';' &&
+                expand_entity(w, s + i, semi - i + 1, out, budget)) {
+                i = semi + 1;
+            } else {
+                buf_putc(out, '&');
+                i++;
+            }
+        }
+        run = i;
+    }
+    buf_append(out, s + run, i - run);
+}
+
+/* Append the character of an HTML named reference "&name;" (libxml2's
+ * table of HTML 4 entities), or the text itself when unknown. */
+static void decode_html_entity(const char *s, size_t n, struct buf *out)
+{
+    char nm[64], tmp[4];
+    const htmlEntityDesc *d = NULL;
+
+    if (n >= 3 && n - 2 < sizeof(nm)) {
+        memcpy(nm, s + 1, n - 2);
+        nm[n - 2] = '\0';
+        d = htmlEntityLookup((const xmlChar *)nm);
+    }
+    if (d)
+        buf_append(out, tmp, utf8_encode(d->value, tmp));
+    else
+        buf_append(out, s, n);
+}
+
+/* How many bytes of decoded value the unit of raw text at s[0..n) gives,
+ * and its raw length in *rlen: a reference, a CR LF pair (XML 1.0 2.11),
+ * markup that gives nothing (CDATA delimiters, comments, processing
+ * instructions in element content), or one byte. */
+static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
+                       bool content, size_t *rlen)
+{
+    size_t len, semi;
+    long cp;
+
+    *rlen = 1;
+    if (s[0] == '&') {
+        if ((cp = char_ref(s, n, &len)) >= 0) {
+            *rlen = len;
+            return utf8_len_of(cp);
+        }
+        for (semi = 1; semi < n && s[semi] != ';' && semi < 64; semi++)
+            ;
+        if (semi < n && s[semi] == ';') {
+            if (w->html) {
+                char nm[64];
+                const htmlEntityDesc *d;
+                memcpy(nm, s + 1, semi - 1);
+                nm[semi - 1] = '\0';
+                d = htmlEntityLookup((const xmlChar *)nm);
+                if (d) {
+                    *rlen = semi + 1;
+                    return utf8_len_of((long)d->value);
+                }
+            } else {
+                struct buf tmp;
+                unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
+                size_t got;
+                buf_init(&tmp, w->max_value);
+                if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
+                    got = tmp.len;
+                    buf_free(&tmp);
+                    *rlen = semi + 1;
+                    return got;
+                }
+                buf_free(&tmp);
+            }
+        }
+        return 1;
+    }
+    if (s[0] == '\r' && n > 1 && s[1] == '\n' && !w->html) {
+        *rlen = 2;
+        return 1;
+    }
+    if (content && s[0] == '<') {
+        static const struct {
+            const char *open, *close;
+        } skip[] = {{"<!--", "-->"}, {"<?", "?>"}};
+        size_t k, e;
+        if (n >= 9 && memcmp(s, "<![CDATA[", 9) == 0) {
+            *rlen = 9;
+            return 0;
+        }
+        for (k = 0; k < ARRAY_LEN(skip); k++) {
+            size_t ol = strlen(skip[k].open), cl = strlen(skip[k].close);
+            if (n < ol || memcmp(s, skip[k].open, ol) != 0)
+                continue;
+            for (e = ol; e + cl <= n && memcmp(s + e, skip[k].close, cl); e++)
+                ;
+            *rlen = e + cl <= n ? e + cl : n;
+            return 0;
+        }
+    }
+    if (content && n >= 3 && memcmp(s, "]]>", 3) == 0) {
+        *rlen = 3; /* the end of a CDATA section */
+        return 0;
+    }
+    return 1;
+}
+
+/* Map decoded byte offsets of a value to text positions by walking the raw
+ * text unit by unit.  Positions of offsets[i] are written to pos[i]
+ * (offsets ascending).  False when the raw text does not decode to
+ * exactly decoded_len bytes (then the caller falls back to the raw
+ * value's bounds). */
+static bool map_offsets(struct xiri_walker *w, const char *raw, size_t rn,
+                        size_t raw_pos, bool content, size_t decoded_len,
+                        const size_t *offsets, size_t *pos, size_t count)
+{
+    size_t i = 0, d = 0, k = 0;
+
+    while (i < rn) {
+        size_t rlen, dl;
+        while (k < count && offsets[k] <= d)
+            pos[k++] = raw_pos + i;
+        dl = unit_len(w, raw + i, rn - i, content, &rlen);
+        d += dl;
+        i += rlen;
+    }
+    while (k < count && offsets[k] <= d)
+        pos[k++] = raw_pos + i;
+    return d == decoded_len && k == count;
+}
+
+/* ---------------------------------------------------------------- links */
+
+struct emit {
+    struct xiri_walker *w;
+    const char *value;   /* decoded */
+    size_t value_len;
+    const char *raw;     /* the raw value in the text window */
+    size_t raw_len;
+    size_t raw_pos;      /* its text position */
+    bool content;
+    struct xiri_link link;
+};
+
+static int emit_item(void *user, size_t start, size_t len, unsigned index)
+{
+    struct emit *e = user;
+    struct xiri_walker *w = e->w;
+    size_t offs[2] = {start, start + len}, pos[2];
+
+    if (w->status != XIRI_OK)
+        return 1;
+    if (!map_offsets(w, e->raw, e->raw_len, e->raw_pos, e->content,
+                     e->value_len, offs, pos, 2)) {
+        pos[0] = e->raw_pos;
+        pos[1] = e->raw_pos + e->raw_len;
+    }
+    e->link.value = e->value + start;
+    e->link.value_len = len;
+    e->link.item = index;
+    e->link.offset = input_orig_offset(w->in, pos[0]);
+    e->link.raw_length = input_orig_offset(w->in, pos[1]) - e->link.offset;
+    input_line_col(w->in, pos[0], &e->link.line, &e->link.column);
+    w->links++;
+    if (w->on_link && w->on_link(w->user, &e->link) != 0) {
+        fail(w, XIRI_ECANCELED);
+        return 1;
+    }
+    return 0;
+}
+
+static void emit_links(struct xiri_walker *w, struct emit *e,
+                       enum xiri_shape shape)
+{
+    if (e->value_len > w->max_value) {
+        diag(w, "value-too-long", XIRI_SEV_WARNING, e->raw_pos,
+             "a value of %zu bytes is longer than the limit of %zu bytes "
+             "and was not checked; raise the limit if it is real",
+             e->value_len, w->max_value);
+        return;
+    }
+    e->link.shape = shape;
+    e->link.profile = w->html ? XIRI_PROFILE_HTML : XIRI_PROFILE_LEIRI;
+    shape_split(shape, e->value, e->value_len, emit_item, e);
+}
+
+/* ---------------------------------------------------------------- XML SAX */
+
+static struct xiri_walker *walker_of(void *ctx)
+{
+    xmlParserCtxtPtr px = ctx;
+    return px->_private;
+}
+
+/* Find attribute qname (prefix:local or local) in the start tag at
+ * text[start..end]; false when it is not there as written. */
+static bool find_raw_attr(const char *text, size_t start, size_t end,
+                          const char *prefix, const char *local, bool nocase,
+                          struct tag_attr *out)
+{
+    size_t cursor = start, pl = prefix ? strlen(prefix) : 0;
+    size_t ll = strlen(local), want = pl ? pl + 1 + ll : ll;
+
+    while (tag_next_attr(text, end, &cursor, out)) {
+        const char *nm = text + out->name;
+        size_t i;
+        if (out->name_len != want)
+            continue;
+        if (pl && (memcmp(nm, prefix, pl) != 0 || nm[pl] != ':'))
+            continue;
+        nm += pl ? pl + 1 : 0;
+        for (i = 0; i < ll; i++) {
+            char a = nm[i], b = local[i];
+            if (nocase) {
+                a = (char)(a >= 'A' && a <= 'Z' ? a - 'A' + 'a' : a);
+                b = (char)(b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b);
+            }
+            if (a != b)
+                break;
+        }
+        if (i == ll)
+            return true;
+    }
+    return false;
+}
+
+/* One attribute found to hold IRIs: decode, locate, split, report. */
+static void attribute_links(struct xiri_walker *w, const char *text,
+                            size_t text_start, size_t tag_start,
+                            size_t tag_end, const char *prefix,
+                            const char *local, const char *attr_ns,
+                            const char *value, size_t value_len,
+                            enum xiri_shape shape, const char *element,
+                            const char *element_ns, const char *base)
+{
+    struct emit e;
+    struct tag_attr ta;
+    unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
+
+    memset(&e, 0, sizeof(e));
+    e.w = w;
+    w->value.len = 0;
+    w->value.status = XIRI_OK;
+    if (w->html)
+        buf_append(&w->value, value, value_len);
+    else
+        decode_xml(w, value, value_len, &w->value, &budget);
+    if (w->value.status == XIRI_ENOMEM) {
+        fail(w, XIRI_ENOMEM);
+        return;
+    }
+    if (w->value.status != XIRI_OK) {
+        diag(w, "value-too-long", XIRI_SEV_WARNING, tag_end,
+             "the value of %s is longer than the limit of %zu bytes once "
+             "its references are expanded, and was not checked",
+             local, w->max_value);
+        return;
+    }
+    e.value = w->value.data ? w->value.data : "";
+    e.value_len = w->value.len;
+    if (tag_start != SIZE_MAX &&
+        find_raw_attr(text, tag_start - text_start, tag_end - text_start,
+                      prefix, local, w->html, &ta)) {
+        e.raw = text + ta.value;
+        e.raw_len = ta.value_len;
+        e.raw_pos = text_start + ta.value;
+    } else {
+        /* not found as written (a defaulted attribute, an implied
+         * element): report the end of the tag */
+        e.raw = "";
+        e.raw_len = 0;
+        e.raw_pos = tag_end;
+    }
+    e.link.element = element;
+    e.link.element_ns = element_ns;
+    e.link.attribute = NULL;
+    e.link.attribute_ns = attr_ns;
+    e.link.base = base;
+    {
+        char qname[256];
+        if (prefix)
+            snprintf(qname, sizeof(qname), "%s:%s", prefix, local);
+        else
+            snprintf(qname, sizeof(qname), "%s", local);
+        e.link.attribute = qname;
+        emit_links(w, &e, shape);
+    }
+}
+
+/* Decode element content as written (XML 1.0 2.4, 2.7, 4.4.2): character
+ * and entity references expanded, CDATA markers, comments and processing
+ * instructions dropped, CR LF read as LF.  Mirrors unit_len(). */
+static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
+                           struct buf *out)
+{
+    size_t i = 0;
+
+    out->len = 0;
+    out->status = XIRI_OK;
+    while (i < n && out->status == XIRI_OK) {
+        size_t rlen, dl = unit_len(w, raw + i, n - i, true, &rlen);
+        if (dl == 0) {
+            /* markup that gives nothing */
+        } else if (raw[i] == '&' && rlen > 1) {
+            unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
+            size_t len;
+            long cp = char_ref(raw + i, n - i, &len);
+            char tmp[4];
+            if (cp >= 0)
+                buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
+            else if (w->html)
+                decode_html_entity(raw + i, rlen, out);
+            else
+                expand_entity(w, raw + i, rlen, out, &budget);
+        } else if (rlen == 2) {
+            buf_putc(out, '\n'); /* CR LF */
+        } else {
+            buf_putc(out, raw[i]);
+        }
+        i += rlen;
+    }
+}
+
+/* Start collecting an element's content as a link (e.g. Atom <id>). */
+static void content_begin(struct xiri_walker *w, const char *element,
+                          const char *element_ns, enum xiri_shape shape,
+                          size_t tag_end)
+{
+    struct content *c = &w->content;
+    const char *base = current_base(w);
+
+    c->active = true;
+    c->depth = w->depth;
+    c->start = tag_end + 1;
+    c->shape = shape;
+    c->value.len = 0;
+    c->value.status = XIRI_OK;
+    c->element = dup_or_null(element);
+    c->element_ns = dup_or_null(element_ns);
+    c->base = dup_or_null(base);
+    if (!c->element || (element_ns && !c->element_ns) ||
+        (base && !c->base))
+        fail(w, XIRI_ENOMEM);
+}
+
+static void content_drop(struct xiri_walker *w)
+{
+    struct content *c = &w->content;
+
+    c->active = false;
+    mem_free(c->element);
+    mem_free(c->element_ns);
+    mem_free(c->base);
+    c->element = c->element_ns = c->base = NULL;
+}
+
+static void content_end(struct xiri_walker *w)
+{
+    struct content *c = &w->content;
+    size_t end = parser_pos(w), s0, s1, lt;
+    const char *text = input_window(w->in, &s0, &s1);
+    struct emit e;
+
+    lt = end >= s0 && end < s1 ? tag_find_end_start(text, end - s0) : SIZE_MAX;
+    if (lt == SIZE_MAX || c->start < s0 || s0 + lt < c->start) {
+        content_drop(w); /* cannot happen: the window holds the content */
+        return;
+    }
+    memset(&e, 0, sizeof(e));
+    e.w = w;
+    e.raw = text + (c->start - s0);
+    e.raw_len = s0 + lt - c->start;
+    e.raw_pos = c->start;
+    e.content = true;
+    decode_content(w, e.raw, e.raw_len, &c->value);
+    if (c->value.status == XIRI_ENOMEM) {
+        fail(w, XIRI_ENOMEM);
+        content_drop(w);
+        return;
+    }
+    e.value = c->value.data ? c->value.data : "";
+    e.value_len = c->value.len;
+    e.link.element = c->element;
+    e.link.element_ns = c->element_ns;
+    e.link.base = c->base;
+    emit_links(w, &e, c->shape);
+    content_drop(w);
+}
+
+/* HTML "document base URL": the first base element with an href. */
+static void html_base_element(struct xiri_walker *w, const char *href,
+                              size_t pos)
+{
+    size_t n = strlen(href);
+    const char *v = trim_ws(href, &n);
+    char *b;
+
+    if (w->base_element_seen)
+        return;
+    w->base_element_seen = true;
+    if (w->links_before_tag > 0)
+        diag(w, "base-after-links", XIRI_SEV_WARNING, pos,
+             "<base href> comes after %lu links, which were resolved "
+             "against the document's address; browsers resolve them against "
+             "this base: move <base> to the start of <head>",
+             w->links_before_tag);
+    b = resolve_base(w, w->doc_base, v, n, pos, "<base href>");
+    if (b) {
+        mem_free(w->doc_base);
+        w->doc_base = b;
+    }
+}
+
+static void on_start_ns(void *ctx, const xmlChar *localname,
+                        const xmlChar *prefix, const xmlChar *URI,
+                        int nb_namespaces, const xmlChar **namespaces,
+                        int nb_attributes, int nb_defaulted,
+                        const xmlChar **attrs)
+{
+    struct xiri_walker *w = walker_of(ctx);
+    const char *el = (const char *)localname, *el_ns = (const char *)URI;
+    size_t tag_end = parser_pos(w), s0, s1, tag_start = SIZE_MAX;
+    const char *text;
+    const char *parent_base;
+    char *own_base = NULL;
+    bool has_own_base = false, scanned = false;
+    enum xiri_shape shape;
+    int i;
+
+    (void)prefix, (void)nb_namespaces, (void)namespaces, (void)nb_defaulted;
+    if (w->status != XIRI_OK)
+        return;
+    w->links_before_tag = w->links;
+    if (w->content.active)
+        content_drop(w); /* mixed content: not an IRI */
+    w->depth++;
+    text = input_window(w->in, &s0, &s1);
+    parent_base = current_base(w);
+
+    /* XML Base 4.2: xml:base applies to the element itself (and so to its
+     * other attributes) and its descendants */
+    for (i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attrs + 5 * i;
+        if (a[2] && strcmp((const char *)a[2], XML_NS) == 0 &&
+            strcmp((const char *)a[0], "base") == 0) {
+            unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
+            size_t n;
+            const char *v;
+            w->value.len = 0;
+            w->value.status = XIRI_OK;
+            decode_xml(w, (const char *)a[3], (size_t)(a[4] - a[3]), &w->value,
+                       &budget);
+            n = w->value.len;
+            v = trim_ws(w->value.data ? w->value.data : "", &n);
+            own_base = resolve_base(w, parent_base, v, n, tag_end, "xml:base");
+            has_own_base = true;
+        }
+    }
+    for (i = 0; i < nb_attributes && w->status == XIRI_OK; i++) {
+        const xmlChar **a = attrs + 5 * i;
+        const char *at_ns = (const char *)a[2];
+        bool is_base = at_ns && strcmp(at_ns, XML_NS) == 0 &&
+                       strcmp((const char *)a[0], "base") == 0;
+
+        if (!registry_find_attr(w->reg, el_ns, el, at_ns, (const char *)a[0],
+                                false, &shape))
+            continue;
+        if (!scanned) {
+            if (tag_end >= s0 && tag_end < s1) {
+                size_t t = tag_find_start(text, tag_end - s0);
+                tag_start = t == SIZE_MAX ? SIZE_MAX : s0 + t;
+            }
+            scanned = true;
+        }
+        /* xml:base itself is relative to the parent's base */
+        attribute_links(w, text, s0, tag_start, tag_end,
+                        (const char *)a[1], (const char *)a[0], at_ns,
+                        (const char *)a[3], (size_t)(a[4] - a[3]), shape, el,
+                        el_ns,
+                        is_base ? parent_base
+                                : has_own_base ? own_base : parent_base);
+    }
+    /* XHTML's <base href> sets the document's base as in HTML (after its
+     * own href was reported against the base it is resolved against) */
+    if (el_ns && strcmp(el_ns, XHTML_NS) == 0 && strcmp(el, "base") == 0)
+        for (i = 0; i < nb_attributes; i++)
+            if (!attrs[5 * i + 2] &&
+                strcmp((const char *)attrs[5 * i], "href") == 0) {
+                struct buf *v = &w->value;
+                unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
+                v->len = 0;
+                v->status = XIRI_OK;
+                decode_xml(w, (const char *)attrs[5 * i + 3],
+                           (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]), v,
+                           &budget);
+                buf_putc(v, '\0');
+                if (v->status == XIRI_OK)
+                    html_base_element(w, v->data, tag_end);
+            }
+    if (has_own_base)
+        push_base(w, own_base);
+    if (w->status == XIRI_OK &&
+        registry_find_content(w->reg, el_ns, el, false, &shape))
+        content_begin(w, el, el_ns, shape, tag_end);
+    w->safe = w->content.active ? w->content.start : tag_end;
+}
+
+static void on_end_ns(void *ctx, const xmlChar *localname,
+                      const xmlChar *prefix, const xmlChar *URI)
+{
+    struct xiri_walker *w = walker_of(ctx);
+
+    (void)localname, (void)prefix, (void)URI;
+    if (w->status != XIRI_OK)
+        return;
+    if (w->content.active && w->content.depth == w->depth)
+        content_end(w);
+    pop_bases(w);
+    w->depth--;
+    w->safe = parser_pos(w);
+}
+
+/* Text between tags: nothing is needed from it (content links are
+ * decoded from the text at their end tag), but it is consumed. */
+static void on_characters(void *ctx, const xmlChar *ch, int len)
+{
+    struct xiri_walker *w = walker_of(ctx);
+
+    (void)ch, (void)len;
+    if (w->status == XIRI_OK && !w->content.active)
+        w->safe = parser_pos(w);
+}
+
+/* Entities are declared in the document's internal subset; this keeps
+ * their replacement text (libxml2's SAX2 document, holding only the DTD)
+ * without ever loading anything external. */
+static xmlParserInputPtr on_resolve_entity(void *ctx, const xmlChar *public_id,
+                                           const xmlChar *system_id)
+{
+    struct xiri_walker *w = walker_of(ctx);
+
+    (void)public_id;
+    diag(w, "external-entity", XIRI_SEV_NOTE, parser_pos(w),
+         "the document refers to the external resource \"%s\"; xiri never "
+         "loads external entities or DTDs",
+         system_id ? (const char *)system_id : "");
+    return NULL;
+}
+
+static void on_error(void *user, xmlErrorPtr e)
+{
+    struct xiri_walker *w = walker_of(user);
+    size_t pos;
+    char msg[256];
+    size_t n;
+
+    if (!e || e->level < XML_ERR_ERROR || w->status != XIRI_OK)
+        return;
+    if (w->html)
+        return; /* HTML parse errors are recovered from, as browsers do */
+    snprintf(msg, sizeof(msg), "%s", e->message ? e->message : "error");
+    n = strlen(msg);
+    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        msg[--n] = '\0';
+    pos = w->px ? parser_pos(w) : 0;
+    if (e->level == XML_ERR_FATAL) {
+        unsigned long line = 0, col = 0;
+        if (w->in)
+            input_line_col(w->in, pos, &line, &col);
+        error_set(&w->error, XIRI_EDOC, w->in ? input_orig_offset(w->in, pos)
+                                              : 0,
+                  "%lu:%lu: not well-formed: %s", line, col, msg);
+        w->status = XIRI_EDOC;
+        xmlStopParser(w->px);
+    } else {
+        diag(w, "xml-error", XIRI_SEV_WARNING, pos, "%s", msg);
+    }
+}
+
+/* ---------------------------------------------------------------- HTML SAX */
+
+static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+    struct xiri_walker *w = walker_of(ctx);
+    const char *el = (const char *)name;
+    size_t tag_end = parser_pos(w), s0, s1, tag_start = SIZE_MAX;
+    const char *text;
+    bool scanned = false, refresh = false;
+    enum xiri_shape shape;
+    int i;
+
+    if (w->status != XIRI_OK)
+        return;
+    w->links_before_tag = w->links;
+    if (w->content.active)
+        content_drop(w);
+    w->depth++;
+    text = input_window(w->in, &s0, &s1);
+    if (atts && strcmp(el, "meta") == 0)
+        for (i = 0; atts[i]; i += 2)
+            if (strcmp((const char *)atts[i], "http-equiv") == 0 &&
+                atts[i + 1] &&
+                xmlStrcasecmp(atts[i + 1], (const xmlChar *)"refresh") == 0)
+                refresh = true;
+    for (i = 0; atts && atts[i] && w->status == XIRI_OK; i += 2) {
+        const char *an = (const char *)atts[i];
+        const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
+
+        if (!registry_find_attr(w->reg, NULL, el, NULL, an, true, &shape))
+            continue;
+        if (shape == XIRI_SHAPE_REFRESH && !refresh)
+            continue; /* <meta content> is a URL only for a refresh */
+        if (!scanned) {
+            if (tag_end >= s0 && tag_end < s1) {
+                size_t t = tag_find_start(text, tag_end - s0);
+                /* an element the parser implied has no tag of its own */
+                if (t != SIZE_MAX &&
+                    xmlStrncasecmp((const xmlChar *)text + t + 1, name,
+                                   xmlStrlen(name)) == 0)
+                    tag_start = s0 + t;
+            }
+            scanned = true;
+        }
+        attribute_links(w, text, s0, tag_start, tag_end, NULL, an, NULL, av,
+                        strlen(av), shape, el, NULL, w->doc_base);
+    }
+    /* HTML "document base URL": the first <base href>, after its own
+     * href was reported against the document's address */
+    if (w->status == XIRI_OK && atts && strcmp(el, "base") == 0)
+        for (i = 0; atts[i]; i += 2)
+            if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1])
+                html_base_element(w, (const char *)atts[i + 1], tag_end);
+    if (w->status == XIRI_OK &&
+        registry_find_content(w->reg, NULL, el, true, &shape))
+        content_begin(w, el, NULL, shape, tag_end);
+    w->safe = w->content.active ? w->content.start : tag_end;
+}
+
+static void on_html_end(void *ctx, const xmlChar *name)
+{
+    struct xiri_walker *w = walker_of(ctx);
+
+    (void)name;
+    if (w->status != XIRI_OK)
+        return;
+    if (w->content.active && w->content.depth == w->depth)
+        content_end(w);
+    if (w->depth > 0)
+        w->depth--;
+    w->safe = parser_pos(w);
+}
+
+/* ---------------------------------------------------------------- driver */
+
+static void on_bad_bytes(void *user, size_t pos, size_t orig,
+                         const unsigned char *b, size_t n)
+{
+    struct xiri_walker *w = user;
+    struct bad_byte *e;
+
+    w->bad_bytes++;
+    if (w->nbad == ARRAY_LEN(w->bad) || w->bad_bytes > 100)
+        return;
+    e = &w->bad[w->nbad++];
+    e->pos = pos;
+    e->orig = orig;
+    e->n = n < sizeof(e->bytes) ? n : sizeof(e->bytes);
+    memcpy(e->bytes, b, e->n);
+}
+
+/* Report the invalid bytes queued by on_bad_bytes (at most 100 in all). */
+static void report_bad_bytes(struct xiri_walker *w)
+{
+    size_t k;
+
+    for (k = 0; k < w->nbad; k++) {
+        const struct bad_byte *e = &w->bad[k];
+        char hex[40];
+        size_t i, used = 0;
+
+        for (i = 0; i < e->n; i++)
+            used += (size_t)snprintf(hex + used, sizeof(hex) - used, "%s%02X",
+                                     i ? " " : "", e->bytes[i]);
+        diag(w, "invalid-byte", XIRI_SEV_WARNING, e->pos,
+             "byte%s %s at offset %zu %s not valid %s and read as U+FFFD; "
+             "check the document's encoding (--encoding)",
+             e->n > 1 ? "s" : "", hex, e->orig, e->n > 1 ? "are" : "is",
+             w->sniff.encoding);
+    }
+    if (w->nbad > 0 && w->bad_bytes > 100 && w->bad[w->nbad - 1].orig != 0 &&
+        w->nbad == ARRAY_LEN(w->bad))
+        diag(w, "invalid-byte", XIRI_SEV_WARNING, SIZE_MAX,
+             "more invalid bytes follow: they are not reported one by one; "
+             "is the encoding right?");
+    w->nbad = 0;
+}
+
+void xiri_walk_options_init(struct xiri_walk_options *opts)
+{
+    if (!opts)
+        return;
+    memset(opts, 0, sizeof(*opts));
+    opts->type = XIRI_DOC_AUTO;
+    opts->max_value = WALK_DEFAULT_MAX_VALUE;
+}
+
+enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
+                                 const struct xiri_registry *reg,
+                                 const struct xiri_walk_options *opts,
+                                 xiri_link_fn *on_link,
+                                 xiri_doc_diag_fn *on_diag, void *user,
+                                 struct xiri_walker **out)
+{
+    struct xiri_walker *w;
+    struct xiri_walk_options defaults;
+
+    if (!out)
+        return XIRI_EINVAL;
+    *out = NULL;
+    if (!ctx || !reg)
+        return XIRI_EINVAL;
+    if (!opts) {
+        xiri_walk_options_init(&defaults);
+        opts = &defaults;
+    }
+    w = mem_alloc(sizeof(*w));
+    if (!w)
+        return XIRI_ENOMEM;
+    memset(w, 0, sizeof(*w));
+    w->ctx = ctx;
+    w->reg = reg;
+    w->type = opts->type;
+    w->max_value = opts->max_value ? opts->max_value : WALK_DEFAULT_MAX_VALUE;
+    w->on_link = on_link;
+    w->on_diag = on_diag;
+    w->user = user;
+    w->name = dup_or_null(opts->name);
+    w->encoding_option = dup_or_null(opts->encoding);
+    buf_init(&w->head, WALK_SNIFF_MAX);
+    buf_init(&w->value, w->max_value);
+    buf_init(&w->content.value, w->max_value);
+    if ((opts->name && !w->name) ||
+        (opts->encoding && !w->encoding_option)) {
+        xiri_walker_free(w);
+        return XIRI_ENOMEM;
+    }
+    if (opts->base) {
+        /* the document's base must be absolute (RFC 3986 5.1) */
+        struct xiri *iri = NULL;
+        enum xiri_status st = xiri_parse(opts->base, strlen(opts->base),
+                                         XIRI_PROFILE_LEIRI, &iri, NULL);
+        bool abs = st == XIRI_OK && xiri_is_absolute(iri);
+        xiri_free(iri);
+        if (st == XIRI_ENOMEM) {
+            xiri_walker_free(w);
+            return XIRI_ENOMEM;
+        }
+        if (!abs) {
+            xiri_walker_free(w);
+            return XIRI_ENOTABS;
+        }
+        w->doc_base = dup_or_null(opts->base);
+        if (!w->doc_base) {
+            xiri_walker_free(w);
+            return XIRI_ENOMEM;
+        }
+    }
+    xmlInitParser();
+    *out = w;
+    return XIRI_OK;
+}
+
+/* Sniff, open the decoder and the parser. */
+static enum xiri_status start(struct xiri_walker *w)
+{
+    const unsigned char *h = (const unsigned char *)w->head.data;
+    enum xiri_status st;
+    xmlSAXHandler sax;
+
+    input_sniff(h ? h : (const unsigned char *)"", w->head.len, w->type,
+                w->name, w->encoding_option, &w->sniff);
+    w->html = w->sniff.type == XIRI_DOC_HTML;
+    st = input_new(w->sniff.encoding, w->sniff.bom_len, on_bad_bytes, w,
+                   &w->in);
+    if (st == XIRI_EENCODING)
+        return error_set(&w->error, st, 0,
+                         "unknown encoding \"%s\" (from the %s); name one "
+                         "that ICU knows with --encoding",
+                         w->sniff.encoding, w->sniff.source);
+    if (st != XIRI_OK)
+        return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
+    w->state = WALK_RUN;
+    if (w->sniff.guessed)
+        diag(w, "encoding-guess", XIRI_SEV_NOTE, SIZE_MAX,
+             "the document declares no encoding; read as %s (%s); declare "
+             "it with <meta charset> or give --encoding",
+             w->sniff.encoding, w->sniff.source);
+    if (w->sniff.conflict)
+        diag(w, "encoding-conflict", XIRI_SEV_WARNING, SIZE_MAX,
+             "the byte order mark says %s but the document declares \"%s\"; "
+             "read as %s (the mark wins); fix the declaration",
+             w->sniff.encoding, w->sniff.declared, w->sniff.encoding);
+
+    memset(&sax, 0, sizeof(sax));
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.serror = on_error;
+    sax.characters = on_characters;
+    sax.cdataBlock = on_characters;
+    sax.resolveEntity = on_resolve_entity;
+    if (w->html) {
+        sax.startElement = on_html_start;
+        sax.endElement = on_html_end;
+        w->px = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, w->name,
+                                         XML_CHAR_ENCODING_UTF8);
+        if (!w->px)
+            return error_set(&w->error, XIRI_ENOMEM, 0, "out of memory");
+        htmlCtxtUseOptions(w->px, HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC |
+                                      HTML_PARSE_NOERROR |
+                                      HTML_PARSE_NOWARNING | HTML_PARSE_NOBLANKS);
+    } else {
+        /* a document (holding only the internal subset) keeps the
+         * entities' replacement text */
+        sax.startDocument = xmlSAX2StartDocument;
+        sax.internalSubset = xmlSAX2InternalSubset;
+        sax.entityDecl = xmlSAX2EntityDecl;
+        sax.getEntity = xmlSAX2GetEntity;
+        sax.getParameterEntity = xmlSAX2GetParameterEntity;
+        sax.startElementNs = on_start_ns;
+        sax.endElementNs = on_end_ns;
+        w->px = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, w->name);
+        if (!w->px)
+            return error_set(&w->error, XIRI_ENOMEM, 0, "out of memory");
+        /* never the network, never an external DTD or entity, no entity
+         * substitution (XML_PARSE_NOENT would load external entities) */
+        xmlCtxtUseOptions(w->px, XML_PARSE_NONET | XML_PARSE_IGNORE_ENC |
+                                     XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+        xmlSwitchEncoding(w->px, XML_CHAR_ENCODING_UTF8);
+    }
+    w->px->_private = w;
+    return XIRI_OK;
+}
+
+/* Decode bytes and hand the new text to the parser. */
+static enum xiri_status push(struct xiri_walker *w, const char *data,
+                             size_t n, bool final)
+{
+    size_t fresh, s0, s1, off;
+    const char *text;
+    enum xiri_status st;
+
+    st = input_convert(w->in, data, n, final, &fresh);
+    if (st != XIRI_OK)
+        return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
+    report_bad_bytes(w);
+    text = input_window(w->in, &s0, &s1);
+    for (off = fresh; off < s1 || (final && off == s1);) {
+        size_t k = s1 - off < WALK_CHUNK ? s1 - off : WALK_CHUNK;
+        bool last = final && off + k == s1;
+        if (w->html)
+            htmlParseChunk(w->px, text + (off - s0), (int)k, last);
+        else
+            xmlParseChunk(w->px, text + (off - s0), (int)k, last);
+        if (w->status != XIRI_OK)
+            break;
+        off += k;
+        if (last)
+            break;
+        text = input_window(w->in, &s0, &s1); /* unchanged while parsing */
+    }
+    if (w->status != XIRI_OK) {
+        if (w->status != XIRI_EDOC && w->status != w->error.status)
+            error_set(&w->error, w->status, 0, "%s",
+                      xiri_strerror(w->status));
+        return w->status;
+    }
+    input_discard(w->in, w->safe);
+    return XIRI_OK;
+}
+
+enum xiri_status xiri_walker_feed(struct xiri_walker *w, const void *data,
+                                  size_t len, struct xiri_error *err)
+{
+    enum xiri_status st;
+
+    if (!w || (!data && len))
+        return error_set(err, XIRI_EINVAL, 0, "invalid argument");
+    if (w->state == WALK_DONE)
+        return error_set(err, XIRI_EINVAL, 0, "the walk is finished");
+    if (w->status != XIRI_OK)
+        goto out;
+    if (w->state == WALK_HEAD) {
+        size_t room = WALK_SNIFF_MAX - w->head.len;
+        size_t take = len < room ? len : room;
+        buf_append(&w->head, data, take);
+        if (w->head.status != XIRI_OK) {
+            w->status = error_set(&w->error, XIRI_ENOMEM, 0, "out of memory");
+            goto out;
+        }
+        data = (const char *)data + take;
+        len -= take;
+        if (w->head.len < WALK_SNIFF_MAX)
+            return XIRI_OK; /* wait for more, or the end */
+        w->status = start(w);
+        if (w->status == XIRI_OK)
+            w->status = push(w, w->head.data, w->head.len, false);
+        buf_free(&w->head);
+        if (w->status != XIRI_OK)
+            goto out;
+    }
+    if (len > 0)
+        w->status = push(w, data, len, false);
+out:
+    st = w->status;
+    if (st != XIRI_OK && err)
+        *err = w->error;
+    return st;
+}
+
+enum xiri_status xiri_walker_finish(struct xiri_walker *w,
+                                    struct xiri_error *err)
+{
+    if (!w)
+        return error_set(err, XIRI_EINVAL, 0, "invalid argument");
+    if (w->state == WALK_DONE)
+        return w->status;
+    if (w->status == XIRI_OK && w->state == WALK_HEAD) {
+        w->status = start(w);
+        if (w->status == XIRI_OK)
+            w->status = push(w, w->head.data ? w->head.data : "", w->head.len,
+                             true);
+        buf_free(&w->head);
+    } else if (w->status == XIRI_OK) {
+        w->status = push(w, "", 0, true);
+    }
+    w->state = WALK_DONE;
+    if (w->status != XIRI_OK && err)
+        *err = w->error;
+    return w->status;
+}
+
+void xiri_walker_free(struct xiri_walker *w)
+{
+    if (!w)
+        return;
+    if (w->px) {
+        if (w->px->myDoc)
+            xmlFreeDoc(w->px->myDoc);
+        w->px->myDoc = NULL;
+        if (w->html)
+            htmlFreeParserCtxt(w->px);
+        else
+            xmlFreeParserCtxt(w->px);
+    }
+    input_free(w->in);
+    while (w->nbases > 0)
+        mem_free(w->bases[--w->nbases].base);
+    mem_free(w->bases);
+    content_drop(w);
+    buf_free(&w->content.value);
+    buf_free(&w->value);
+    buf_free(&w->head);
+    mem_free(w->name);
+    mem_free(w->doc_base);
+    mem_free(w->encoding_option);
+    mem_free(w);
+}
+
+enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w)
+{
+    if (!w || w->state == WALK_HEAD)
+        return XIRI_DOC_AUTO;
+    return w->sniff.type;
+}
+
+const char *xiri_walker_encoding(const struct xiri_walker *w, int *guessed)
+{
+    if (!w || w->state == WALK_HEAD)
+        return NULL;
+    if (guessed)
+        *guessed = w->sniff.guessed;
+    return w->sniff.encoding;
+}
