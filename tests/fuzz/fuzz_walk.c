@@ -1,0 +1,105 @@
+/* fuzz_walk.c - libFuzzer target for the document walker.  The first byte
+ * chooses the document type and the chunk size; the rest is the document.
+ * Every reported link must lie inside the document (offset + raw length
+ * <= size, line and column from 1), and walking again in another chunk
+ * size must report exactly the same (the walker is chunk-independent). */
+#include "fuzz.h"
+#include "xiri.h"
+
+#include <string.h>
+
+#define XHTML "http://www.w3.org/1999/xhtml"
+#define XMLNS "http://www.w3.org/XML/1998/namespace"
+
+struct seen {
+    size_t size;
+    unsigned long links;
+    unsigned long long sum; /* a digest of everything reported */
+};
+
+static int on_link(void *user, const struct xiri_link *l)
+{
+    struct seen *s = user;
+    size_t i;
+
+    FUZZ_ASSERT(l->offset <= s->size);
+    FUZZ_ASSERT(l->raw_length <= s->size - l->offset);
+    FUZZ_ASSERT(l->line >= 1 && l->column >= 1);
+    FUZZ_ASSERT(l->element != NULL);
+    s->links++;
+    s->sum = s->sum * 31 + l->offset * 7 + l->raw_length + l->line * 3 +
+             l->column + l->value_len + l->item;
+    for (i = 0; i < l->value_len; i++)
+        s->sum = s->sum * 131 + (unsigned char)l->value[i];
+    if (l->base)
+        s->sum += strlen(l->base);
+    return 0;
+}
+
+static int on_diag(void *user, const struct xiri_doc_diag *d)
+{
+    struct seen *s = user;
+
+    FUZZ_ASSERT(d->code && d->message);
+    s->sum = s->sum * 17 + d->offset + strlen(d->code);
+    return 0;
+}
+
+static enum xiri_status walk(struct xiri_ctx *ctx, struct xiri_registry *reg,
+                             enum xiri_doc_type type, const uint8_t *doc,
+                             size_t n, size_t chunk, struct seen *s)
+{
+    struct xiri_walk_options o;
+    struct xiri_walker *w = NULL;
+    enum xiri_status st;
+    size_t i;
+
+    xiri_walk_options_init(&o);
+    o.type = type;
+    o.base = "http://base.example/dir/doc";
+    o.max_value = 4096;
+    memset(s, 0, sizeof(*s));
+    s->size = n;
+    st = xiri_walker_new(ctx, reg, &o, on_link, on_diag, s, &w);
+    for (i = 0; st == XIRI_OK && i < n; i += chunk)
+        st = xiri_walker_feed(w, doc + i, n - i < chunk ? n - i : chunk, NULL);
+    if (st == XIRI_OK)
+        st = xiri_walker_finish(w, NULL);
+    xiri_walker_free(w);
+    return st;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static struct xiri_ctx *ctx;
+    static struct xiri_registry *reg;
+    static const size_t chunks[] = {1, 3, 64, 65536};
+    struct seen a, b;
+    enum xiri_status sa, sb;
+    enum xiri_doc_type type;
+
+    if (size == 0)
+        return 0;
+    if (!ctx) {
+        if (xiri_ctx_new(&ctx) != XIRI_OK || xiri_registry_new(&reg) != XIRI_OK)
+            abort();
+        xiri_registry_add(reg, XHTML, "a", NULL, "href", XIRI_SHAPE_IRI);
+        xiri_registry_add(reg, XHTML, "a", NULL, "ping", XIRI_SHAPE_LIST);
+        xiri_registry_add(reg, XHTML, "img", NULL, "srcset", XIRI_SHAPE_SRCSET);
+        xiri_registry_add(reg, XHTML, "meta", NULL, "content",
+                          XIRI_SHAPE_REFRESH);
+        xiri_registry_add(reg, XHTML, "base", NULL, "href", XIRI_SHAPE_IRI);
+        xiri_registry_add(reg, NULL, "*", NULL, "href", XIRI_SHAPE_IRI);
+        xiri_registry_add(reg, NULL, "*", XMLNS, "base", XIRI_SHAPE_IRI);
+        xiri_registry_add(reg, NULL, "id", NULL, NULL, XIRI_SHAPE_IRI);
+        xiri_registry_add(reg, NULL, "*", NULL, "src", XIRI_SHAPE_LIST);
+    }
+    type = (enum xiri_doc_type)(data[0] % 3);
+    sa = walk(ctx, reg, type, data + 1, size - 1, chunks[(data[0] >> 2) % 4],
+              &a);
+    sb = walk(ctx, reg, type, data + 1, size - 1, 4096, &b);
+    FUZZ_ASSERT(sa == sb);
+    if (sa == XIRI_OK)
+        FUZZ_ASSERT(a.links == b.links && a.sum == b.sum);
+    return 0;
+}
