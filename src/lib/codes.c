@@ -405,6 +405,75 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "IRI may reach different resources (RFC 3987 5.3.2.4).  Write "
             "the path without them (xiri iri normalize does it).",
         },
+    [CODE_NO_BASE] =
+        {
+            "no-base",
+            WARN,
+            "RFC 3986 5.1",
+            "a relative reference with no base IRI to resolve it against",
+            "A relative reference (one without a scheme, such as "
+            "\"../img/a.png\" or \"?page=2\") only means something once it "
+            "is resolved against a base IRI (RFC 3986 section 5.1): the base "
+            "the document sets (xml:base, HTML <base href>), else the "
+            "document's own URI.  Here there is none, as when the document "
+            "is read from standard input, so the link's target is unknown.  "
+            "Give the document's URI with --base, add a base to the "
+            "document, or write an absolute IRI.  Same-document references "
+            "(empty, or only a fragment) need no base and are not reported.",
+        },
+    [CODE_QUERY_ENCODING] =
+        {
+            "query-encoding",
+            WARN,
+            "WHATWG URL 4.4",
+            "a non-ASCII query browsers send in the document's legacy "
+            "encoding",
+            "In an HTML document that is not UTF-8, browsers encode the "
+            "query of an http, https, ftp or file URL in the document's "
+            "encoding (WHATWG URL Standard, the URL parser's query state; "
+            "ws and wss queries, paths and fragments always use UTF-8), and "
+            "a character that encoding cannot express is sent as an HTML "
+            "character reference, percent-encoded: %26%23NNN%3B.  RFC 3987 "
+            "section 3.1 maps every IRI character to UTF-8, so a browser and "
+            "IRI software send different bytes for the same link.  The "
+            "message gives both forms.  Write the query percent-encoded in "
+            "the form the server expects, or convert the document to UTF-8, "
+            "after which the two agree.",
+        },
+    [CODE_REPLACEMENT_CHAR] =
+        {
+            "replacement-char",
+            WARN,
+            "WHATWG Encoding 4.1",
+            "U+FFFD, usually bytes that are invalid in the document's "
+            "encoding",
+            "The value holds U+FFFD REPLACEMENT CHARACTER.  Decoders put it "
+            "in place of bytes that are not valid in the document's encoding "
+            "(the \"replacement\" error mode of WHATWG Encoding section 4.1), "
+            "so the encoding declaration is probably wrong or the file mixes "
+            "encodings, and what the author wrote is lost (the invalid bytes "
+            "are reported with their position).  Less often the document "
+            "holds the character itself, as U+FFFD or &#xFFFD;, which is "
+            "never meaningful in a link.  Fix the declaration or transcode "
+            "the file.",
+        },
+    [CODE_C1_CONTROL] =
+        {
+            "c1-control",
+            WARN,
+            "WHATWG Encoding 4.2",
+            "a C1 control in ISO-8859-1 text, probably meant as "
+            "windows-1252",
+            "In ISO-8859-1 the bytes 0x80-0x9F are the C1 control characters "
+            "U+0080-U+009F, which nobody means in a link.  Documents labelled "
+            "ISO-8859-1 are almost always windows-1252, where those bytes "
+            "are letters and punctuation (0x80 the euro sign, 0x93 and 0x94 "
+            "curly quotes, 0x96 an en dash); browsers read every ISO-8859-1 "
+            "label as windows-1252 (WHATWG Encoding 4.2), XML parsers follow "
+            "the declaration.  The message names the windows-1252 "
+            "character.  Declare the encoding as windows-1252, or transcode "
+            "the document to UTF-8.",
+        },
 };
 /* clang-format on */
 

@@ -1,12 +1,414 @@
-/* linkcheck.c - placeholder until the document-level checks land. */
+/* linkcheck.c - xiri_check_link(): the engine's checks on one link found in
+ * a document, plus the checks that need the document (its base, its
+ * encoding): no-base, query-encoding, replacement-char, c1-control. */
 #include "common.h"
+#include "buf.h"
+#include "chars.h"
+#include "codes.h"
+#include "linkcheck.h"
+#include "parse.h"
+#include "scheme.h"
+#include "unicode.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* Longest form of a query quoted in a message (bytes). */
+#define LC_FORM_MAX 160
+
+struct lc {
+    const struct xiri_link *link;
+    const char *encoding; /* the document's label, or NULL */
+    xiri_diag_fn *fn;
+    void *user;
+    int worst;
+    bool stop; /* the callback asked to stop */
+};
+
+/* Deliver one finding to the caller. */
+static void lc_deliver(struct lc *lc, const struct xiri_diag *d)
+{
+    if (lc->stop)
+        return;
+    if ((int)d->severity > lc->worst)
+        lc->worst = (int)d->severity;
+    if (lc->fn && lc->fn(lc->user, d) != 0)
+        lc->stop = true;
+}
+
+/* xiri_check's findings pass through here on their way to the caller. */
+static int lc_forward(void *user, const struct xiri_diag *d)
+{
+    struct lc *lc = user;
+
+    lc_deliver(lc, d);
+    return lc->stop;
+}
+
+static void lc_report(struct lc *lc, enum code_id id, enum xiri_part part,
+                      size_t off, size_t len, uint32_t cp, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+static void lc_report(struct lc *lc, enum code_id id, enum xiri_part part,
+                      size_t off, size_t len, uint32_t cp, const char *fmt, ...)
+{
+    const struct xiri_code_info *info = codes_get(id);
+    struct xiri_diag d;
+    char msg[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    d.code = info->code;
+    d.severity = info->severity;
+    d.offset = off;
+    d.length = len;
+    d.codepoint = cp;
+    d.part = part;
+    d.section = info->section;
+    d.message = msg;
+    lc_deliver(lc, &d);
+}
+
+/* ------------------------------------------------------------------ */
+/* no-base                                                             */
+
+/* RFC 3986 5.1: a relative reference needs a base URI.  A same-document
+ * reference (empty, or a fragment alone) does not: RFC 3986 4.4 defines
+ * its target as the current document whatever the base. */
+static void lc_no_base(struct lc *lc, const struct ref *r)
+{
+    const struct xiri_link *l = lc->link;
+
+    if (l->base || r->part[XIRI_PART_SCHEME].set)
+        return;
+    if (!r->part[XIRI_PART_AUTHORITY].set && r->part[XIRI_PART_PATH].len == 0 &&
+        !r->part[XIRI_PART_QUERY].set)
+        return;
+    lc_report(lc, CODE_NO_BASE, XIRI_PART_COUNT, 0, l->value_len, 0,
+              "this relative reference has no base IRI to be resolved "
+              "against: neither the document nor its location gives one, so "
+              "its target is unknown");
+}
+
+/* ------------------------------------------------------------------ */
+/* replacement-char                                                    */
+
+/* U+FFFD, UTF-8 EF BF BD: each run of them is one finding. */
+static void lc_replacement(struct lc *lc)
+{
+    const char *v = lc->link->value;
+    size_t n = lc->link->value_len, i = 0, start;
+    unsigned count;
+    const char *enc = lc->encoding ? lc->encoding : "the document's encoding";
+
+    while (i + 3 <= n && !lc->stop) {
+        const char *p = memchr(v + i, 0xEF, n - i);
+        if (!p)
+            break;
+        i = (size_t)(p - v);
+        if (i + 3 > n || memcmp(v + i, "\xEF\xBF\xBD", 3) != 0) {
+            i++;
+            continue;
+        }
+        start = i;
+        count = 0;
+        while (i + 3 <= n && memcmp(v + i, "\xEF\xBF\xBD", 3) == 0) {
+            i += 3;
+            count++;
+        }
+        /* WHATWG Encoding 4.1: a decoder in "replacement" error mode
+         * emits U+FFFD for each invalid sequence */
+        lc_report(lc, CODE_REPLACEMENT_CHAR, XIRI_PART_COUNT, start, i - start,
+                  0xFFFD,
+                  "U+FFFD REPLACEMENT CHARACTER%s: bytes that are not valid "
+                  "%s were replaced when the document was decoded, or the "
+                  "document holds U+FFFD itself; either way the link no "
+                  "longer says what its author wrote",
+                  count > 1 ? " (several in a row)" : "", enc);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* c1-control                                                          */
+
+/* WHATWG Encoding, index-windows-1252 (pointers 0-31 = bytes 0x80-0x9F),
+ * with the Unicode names of the characters; 0 where windows-1252 has
+ * nothing (the index maps those bytes to the C1 controls themselves). */
+static const struct {
+    uint16_t cp;
+    const char *name;
+} lc_cp1252[32] = {
+    {0x20AC, "EURO SIGN"},
+    {0, NULL},
+    {0x201A, "SINGLE LOW-9 QUOTATION MARK"},
+    {0x0192, "LATIN SMALL LETTER F WITH HOOK"},
+    {0x201E, "DOUBLE LOW-9 QUOTATION MARK"},
+    {0x2026, "HORIZONTAL ELLIPSIS"},
+    {0x2020, "DAGGER"},
+    {0x2021, "DOUBLE DAGGER"},
+    {0x02C6, "MODIFIER LETTER CIRCUMFLEX ACCENT"},
+    {0x2030, "PER MILLE SIGN"},
+    {0x0160, "LATIN CAPITAL LETTER S WITH CARON"},
+    {0x2039, "SINGLE LEFT-POINTING ANGLE QUOTATION MARK"},
+    {0x0152, "LATIN CAPITAL LIGATURE OE"},
+    {0, NULL},
+    {0x017D, "LATIN CAPITAL LETTER Z WITH CARON"},
+    {0, NULL},
+    {0, NULL},
+    {0x2018, "LEFT SINGLE QUOTATION MARK"},
+    {0x2019, "RIGHT SINGLE QUOTATION MARK"},
+    {0x201C, "LEFT DOUBLE QUOTATION MARK"},
+    {0x201D, "RIGHT DOUBLE QUOTATION MARK"},
+    {0x2022, "BULLET"},
+    {0x2013, "EN DASH"},
+    {0x2014, "EM DASH"},
+    {0x02DC, "SMALL TILDE"},
+    {0x2122, "TRADE MARK SIGN"},
+    {0x0161, "LATIN SMALL LETTER S WITH CARON"},
+    {0x203A, "SINGLE RIGHT-POINTING ANGLE QUOTATION MARK"},
+    {0x0153, "LATIN SMALL LIGATURE OE"},
+    {0, NULL},
+    {0x017E, "LATIN SMALL LETTER Z WITH CARON"},
+    {0x0178, "LATIN CAPITAL LETTER Y WITH DIAERESIS"},
+};
+
+uint32_t linkcheck_cp1252(unsigned char byte, const char **name)
+{
+    if (byte < 0x80 || byte > 0x9F) {
+        if (name)
+            *name = NULL;
+        return 0;
+    }
+    if (name)
+        *name = lc_cp1252[byte - 0x80].name;
+    return lc_cp1252[byte - 0x80].cp;
+}
+
+/* U+0080-U+009F (UTF-8 C2 80 - C2 9F) in a document ICU decoded as
+ * ISO-8859-1: each came from the byte of the same value. */
+static void lc_c1(struct lc *lc)
+{
+    const char *v = lc->link->value;
+    size_t n = lc->link->value_len, i;
+    const char *p;
+
+    if (!lc->encoding || n < 2)
+        return;
+    /* the first C1 control, before asking ICU about the encoding (the
+     * walker checks every link) */
+    for (p = v; (p = memchr(p, 0xC2, n - (size_t)(p - v))) != NULL; p++)
+        if ((size_t)(p - v) + 1 < n && (unsigned char)p[1] >= 0x80 &&
+            (unsigned char)p[1] <= 0x9F)
+            break;
+    if (!p || !uni_encoding_is_latin1(lc->encoding))
+        return;
+    for (i = (size_t)(p - v); i + 2 <= n && !lc->stop; i++) {
+        unsigned char b = (unsigned char)v[i + 1];
+        const char *name;
+        uint32_t w;
+        char u[5];
+
+        if ((unsigned char)v[i] != 0xC2 || b < 0x80 || b > 0x9F)
+            continue;
+        w = linkcheck_cp1252(b, &name);
+        if (w) {
+            u[utf8_encode(w, u)] = '\0';
+            /* WHATWG Encoding 4.2: browsers decode every ISO-8859-1
+             * label as windows-1252 */
+            lc_report(lc, CODE_C1_CONTROL, XIRI_PART_COUNT, i, 2, b,
+                      "U+%04X is a C1 control character, from the byte "
+                      "0x%02X of this %s document; that byte almost "
+                      "certainly meant windows-1252 '%s' (U+%04X %s): the "
+                      "document is probably windows-1252, not ISO-8859-1",
+                      b, b, lc->encoding, u, (unsigned)w, name);
+        } else {
+            lc_report(lc, CODE_C1_CONTROL, XIRI_PART_COUNT, i, 2, b,
+                      "U+%04X is a C1 control character, from the byte "
+                      "0x%02X of this %s document; windows-1252, which "
+                      "such documents usually are, leaves 0x%02X undefined "
+                      "too, so the byte is probably not text at all",
+                      b, b, lc->encoding, b);
+        }
+        i++;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* query-encoding                                                      */
+
+/* "a" for at most LC_FORM_MAX bytes of b, then "..." */
+static void lc_form(char *out, size_t size, const struct buf *b)
+{
+    if (b->len <= LC_FORM_MAX)
+        snprintf(out, size, "?%.*s", (int)b->len, b->data);
+    else
+        snprintf(out, size, "?%.*s...", LC_FORM_MAX, b->data);
+}
+
+/* The same encoding name, ignoring ASCII case and the whitespace around
+ * the label (WHATWG Encoding 4.2 "get an encoding"). */
+static bool lc_same_label(const char *name, const char *label)
+{
+    size_t n = strlen(name), i;
+
+    while (*label == ' ' || *label == '\t' || *label == '\n' ||
+           *label == '\f' || *label == '\r')
+        label++;
+    for (i = 0; i < n; i++) {
+        char a = name[i], b = label[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (char)(a - 'A' + 'a');
+        if (b >= 'A' && b <= 'Z')
+            b = (char)(b - 'A' + 'a');
+        if (a != b)
+            return false;
+    }
+    for (; label[i]; i++)
+        if (label[i] != ' ' && label[i] != '\t' && label[i] != '\n' &&
+            label[i] != '\f' && label[i] != '\r')
+            return false;
+    return true;
+}
+
+/* WHATWG URL 4.2: the special schemes are ftp, file, http, https, ws
+ * and wss; 4.4 query state: the encoding override becomes UTF-8 when the
+ * URL is not special or its scheme is ws or wss.  What remains: */
+static bool lc_query_uses_document_encoding(const char *s, size_t n)
+{
+    return scheme_is(s, n, "http") || scheme_is(s, n, "https") ||
+           scheme_is(s, n, "ftp") || scheme_is(s, n, "file");
+}
+
+static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
+{
+    const struct xiri_link *l = lc->link;
+    const struct span *q = &r->part[XIRI_PART_QUERY];
+    const struct span *sc = &r->part[XIRI_PART_SCHEME];
+    const char *qs = l->value + (q->set ? q->off : 0), *scheme, *qenc;
+    struct ref br;
+    struct buf doc, utf8;
+    enum xiri_status st, st2;
+    size_t i, scheme_len, lacking = 0;
+    uint32_t cp = 0;
+    char shown[160], refs[96], a[LC_FORM_MAX + 8], b[LC_FORM_MAX + 8];
+
+    /* WHATWG URL 4.4: the document's encoding is the encoding override
+     * of URLs in HTML attributes ("encoding-parsing a URL"); XML
+     * processors and RFC 3987 use UTF-8 */
+    if (!lc->encoding || l->profile != XIRI_PROFILE_HTML || !q->set)
+        return XIRI_OK;
+    for (i = 0; i < q->len && (unsigned char)qs[i] < 0x80; i++)
+        ;
+    if (i == q->len)
+        return XIRI_OK; /* ASCII is the same in every encoding */
+    if (!utf8_decode((const unsigned char *)qs + i, q->len - i, &cp))
+        return XIRI_OK; /* not UTF-8: xiri_check reported it */
+    qenc = uni_query_encoding(lc->encoding);
+    if (!qenc || strcmp(qenc, "UTF-8") == 0)
+        return XIRI_OK; /* UTF-8, UTF-16 (WHATWG Encoding 4.3) ... */
+    /* The scheme of the resolved reference: the reference's own, else
+     * the base's (RFC 3986 5.2.2: T.scheme = Base.scheme) */
+    if (sc->set) {
+        scheme = l->value + sc->off;
+        scheme_len = sc->len;
+    } else if (l->base) {
+        ref_split(l->base, strlen(l->base), &br);
+        if (!br.part[XIRI_PART_SCHEME].set)
+            return XIRI_OK; /* a base that is not absolute */
+        scheme = l->base + br.part[XIRI_PART_SCHEME].off;
+        scheme_len = br.part[XIRI_PART_SCHEME].len;
+    } else {
+        return XIRI_OK; /* no-base says it */
+    }
+    if (!lc_query_uses_document_encoding(scheme, scheme_len))
+        return XIRI_OK;
+
+    buf_init(&doc, XIRI_MAX_LEN);
+    buf_init(&utf8, XIRI_MAX_LEN);
+    /* the special-query percent-encode set: every scheme here is
+     * special */
+    st = uni_encode_query(lc->encoding, qs, q->len, true, &doc, &lacking);
+    st2 = uni_encode_query("UTF-8", qs, q->len, true, &utf8, NULL);
+    if (st == XIRI_OK)
+        st = st2;
+    if (st == XIRI_OK &&
+        (doc.len != utf8.len || memcmp(doc.data, utf8.data, doc.len) != 0)) {
+        if (lc_same_label(qenc, lc->encoding))
+            snprintf(shown, sizeof(shown), "%s", lc->encoding);
+        else
+            snprintf(shown, sizeof(shown), "%s, which browsers read as %s",
+                     lc->encoding, qenc);
+        if (lacking)
+            snprintf(refs, sizeof(refs),
+                     " (%zu character%s it lacks written as %s)", lacking,
+                     lacking > 1 ? "s" : "",
+                     lacking > 1 ? "HTML character references"
+                                 : "an HTML character reference");
+        else
+            refs[0] = '\0';
+        lc_form(a, sizeof(a), &doc);
+        lc_form(b, sizeof(b), &utf8);
+        lc_report(lc, CODE_QUERY_ENCODING, XIRI_PART_QUERY, q->off, q->len, cp,
+                  "browsers send this query in the document's encoding, %s, "
+                  "as %s%s; RFC 3987 3.1 maps it to UTF-8: %s",
+                  shown, a, refs, b);
+    }
+    buf_free(&doc);
+    buf_free(&utf8);
+    /* an unknown encoding or text that is not UTF-8 is not a failure of
+     * the check: the walker and xiri_check report those */
+    if (st == XIRI_EENCODING || st == XIRI_ESYNTAX)
+        st = XIRI_OK;
+    return st;
+}
+
+/* ------------------------------------------------------------------ */
+
+enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
+                               const struct xiri_link *link, xiri_diag_fn *fn,
+                               void *user, int *worst)
+{
+    struct lc lc;
+    struct ref r;
+    enum xiri_status st;
+
+    if (worst)
+        *worst = -1;
+    if (!ctx || !link || (!link->value && link->value_len))
+        return XIRI_EINVAL;
+    memset(&lc, 0, sizeof(lc));
+    lc.link = link;
+    lc.encoding = encoding;
+    lc.fn = fn;
+    lc.user = user;
+    lc.worst = -1;
+    st = xiri_check(ctx, link->value, link->value_len, link->profile,
+                    lc_forward, &lc, NULL);
+    if (st == XIRI_OK && !lc.stop) {
+        /* xiri_check accepted the arguments: value_len is within
+         * XIRI_MAX_LEN and the profile is known */
+        ref_split(link->value ? link->value : "", link->value_len, &r);
+        lc_no_base(&lc, &r);
+        lc_replacement(&lc);
+        lc_c1(&lc);
+        if (!lc.stop)
+            st = lc_query(&lc, &r);
+    }
+    if (worst)
+        *worst = lc.worst;
+    return st;
+}
 
 enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
                                  const struct xiri_walker *w,
-                                 const struct xiri_link *link,
-                                 xiri_diag_fn *fn, void *user, int *worst)
+                                 const struct xiri_link *link, xiri_diag_fn *fn,
+                                 void *user, int *worst)
 {
-    (void)w;
-    return xiri_check(ctx, link->value, link->value_len, link->profile, fn,
-                      user, worst);
+    return linkcheck_run(ctx, w ? xiri_walker_encoding(w, NULL) : NULL, link,
+                         fn, user, worst);
 }

@@ -1,12 +1,247 @@
-/* shapes.c - placeholder until value shapes land. */
+/* shapes.c - splitting an attribute value into the IRIs it holds: one IRI,
+ * a whitespace-separated list, an HTML srcset, an HTML meta refresh (see
+ * shapes.h for the contract of each shape). */
 #include "common.h"
 #include "shapes.h"
+
+/* XML 1.0 section 2.3 S: space, tab, CR, LF (the whitespace XSD's
+ * whiteSpace facet and list types work with). */
+static bool shape_is_xml_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* HTML Living Standard (Infra) "ASCII whitespace": TAB, LF, FF, CR,
+ * SPACE; the srcset and refresh algorithms use it. */
+static bool shape_is_ascii_space(char c)
+{
+    return shape_is_xml_space(c) || c == '\f';
+}
+
+static size_t shape_skip_ascii_space(const char *v, size_t n, size_t i)
+{
+    while (i < n && shape_is_ascii_space(v[i]))
+        i++;
+    return i;
+}
+
+/* One item: returns true when the callback asked to stop. */
+static bool shape_emit(shape_item_fn *fn, void *user, size_t start, size_t len,
+                       unsigned *count)
+{
+    return fn(user, start, len, (*count)++) != 0;
+}
+
+/* XIRI_SHAPE_IRI: XSD 1.0 part 2 section 3.2.17 (anyURI has whiteSpace
+ * "collapse", 4.3.6), and the HTML Living Standard's "parse a URL" after
+ * "strip leading and trailing ASCII whitespace": the value without its
+ * leading and trailing XML whitespace, always one item (an empty
+ * reference is a same-document reference, RFC 3986 4.4). */
+static unsigned shape_iri(const char *v, size_t n, shape_item_fn *fn,
+                          void *user)
+{
+    size_t start = 0, end = n;
+    unsigned count = 0;
+
+    while (start < end && shape_is_xml_space(v[start]))
+        start++;
+    while (end > start && shape_is_xml_space(v[end - 1]))
+        end--;
+    shape_emit(fn, user, start, end - start, &count);
+    return count;
+}
+
+/* XIRI_SHAPE_LIST: XSD 1.0 part 2 section 3.3.1.3 (the lexical space of a
+ * list is its items separated by whitespace, whiteSpace "collapse"), and
+ * HTML "split a string on ASCII whitespace" for ping and archive: every
+ * run of non-whitespace is an item; a blank value has none. */
+static unsigned shape_list(const char *v, size_t n, shape_item_fn *fn,
+                           void *user)
+{
+    size_t i = 0, start;
+    unsigned count = 0;
+
+    for (;;) {
+        while (i < n && shape_is_xml_space(v[i]))
+            i++;
+        if (i == n)
+            break;
+        start = i;
+        while (i < n && !shape_is_xml_space(v[i]))
+            i++;
+        if (shape_emit(fn, user, start, i - start, &count))
+            break;
+    }
+    return count;
+}
+
+/* The descriptor tokenizer of "parse a srcset attribute" (HTML Living
+ * Standard, images section), from v[i]: states "in descriptor", "in
+ * parens" and "after descriptor" only differ in where a descriptor ends,
+ * and descriptors are not reported, so what remains is: '(' outside
+ * parentheses opens them, ')' inside closes them, a ',' outside them ends
+ * the candidate (and is consumed), end of input ends everything.  Returns
+ * the position after the candidate. */
+static size_t shape_srcset_skip_descriptors(const char *v, size_t n, size_t i)
+{
+    bool parens = false;
+
+    for (; i < n; i++) {
+        char c = v[i];
+
+        if (parens) {
+            if (c == ')') /* "in parens" state: ')' */
+                parens = false;
+        } else if (c == '(') { /* "in descriptor" state: '(' */
+            parens = true;
+        } else if (c == ',') { /* "in descriptor": ',' ends it */
+            return i + 1;
+        }
+        /* whitespace only separates descriptors ("after descriptor"
+         * reconsumes anything else "in descriptor") */
+    }
+    return n;
+}
+
+/* XIRI_SHAPE_SRCSET: HTML Living Standard, "parse a srcset attribute".
+ * Every image candidate's URL is an item.  The descriptor parser that
+ * follows the tokenizer in the standard may drop a candidate whose
+ * descriptors are invalid ("1x 2x", "foo"); its URL is still reported
+ * here: the author wrote it, and it is a link to check. */
+static unsigned shape_srcset(const char *v, size_t n, shape_item_fn *fn,
+                             void *user)
+{
+    size_t i = 0, start, end;
+    unsigned count = 0;
+
+    for (;;) {
+        /* step "splitting loop": collect ASCII whitespace and commas */
+        while (i < n && (shape_is_ascii_space(v[i]) || v[i] == ','))
+            i++;
+        if (i == n)
+            break; /* past the end: return the candidates */
+        /* collect a sequence of code points that are not ASCII
+         * whitespace: the URL */
+        start = i;
+        while (i < n && !shape_is_ascii_space(v[i]))
+            i++;
+        end = i;
+        if (v[end - 1] == ',') {
+            /* the URL ends with ',': remove all trailing commas; no
+             * descriptors are parsed for this candidate */
+            while (end > start && v[end - 1] == ',')
+                end--;
+        } else {
+            /* descriptor tokenizer: skip ASCII whitespace, then the
+             * descriptors up to a ',' outside parentheses */
+            i = shape_skip_ascii_space(v, n, i);
+            i = shape_srcset_skip_descriptors(v, n, i);
+        }
+        /* start is neither whitespace nor ',', so end > start */
+        if (shape_emit(fn, user, start, end - start, &count))
+            break;
+    }
+    return count;
+}
+
+static bool shape_is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* XIRI_SHAPE_REFRESH: HTML Living Standard, "shared declarative refresh
+ * steps" (used by <meta http-equiv="refresh"> and the Refresh header):
+ * the urlString of steps 11.1-11.10, or no item when the steps return
+ * before there is one.  The URL parser strips leading and trailing C0
+ * controls and space (WHATWG URL 4.4, basic URL parser step 1); here the
+ * item leaves out the trailing ASCII whitespace. */
+static unsigned shape_refresh(const char *v, size_t n, shape_item_fn *fn,
+                              void *user)
+{
+    size_t i, start, end;
+    unsigned count = 0;
+    char quote = 0;
+
+    /* 3: skip ASCII whitespace */
+    i = shape_skip_ascii_space(v, n, 0);
+    /* 5-7: timeString, a sequence of ASCII digits; when empty, the next
+     * code point must be '.' */
+    start = i;
+    while (i < n && shape_is_digit(v[i]))
+        i++;
+    if (i == start && (i == n || v[i] != '.'))
+        return 0;
+    /* 8: collect (and ignore) ASCII digits and '.' */
+    while (i < n && (shape_is_digit(v[i]) || v[i] == '.'))
+        i++;
+    /* 10: a separator: 10.1 it must be ';', ',' or ASCII whitespace;
+     * 10.2 skip whitespace; 10.3 one ';' or ','; 10.4 skip whitespace */
+    if (i < n) {
+        if (v[i] != ';' && v[i] != ',' && !shape_is_ascii_space(v[i]))
+            return 0;
+        i = shape_skip_ascii_space(v, n, i);
+        if (i < n && (v[i] == ';' || v[i] == ','))
+            i++;
+        i = shape_skip_ascii_space(v, n, i);
+    }
+    /* 11: no URL when position is past the end */
+    if (i == n)
+        return 0;
+    start = i; /* 11.1: urlString is the remainder from here */
+    /* 11.2-11.4: "url", case-insensitively; a mismatch jumps to "parse"
+     * with the urlString of 11.1 */
+    if (v[i] != 'U' && v[i] != 'u')
+        goto skip_quotes;
+    i++;
+    if (i == n || (v[i] != 'R' && v[i] != 'r'))
+        goto parse;
+    i++;
+    if (i == n || (v[i] != 'L' && v[i] != 'l'))
+        goto parse;
+    i++;
+    i = shape_skip_ascii_space(v, n, i); /* 11.5 */
+    if (i == n || v[i] != '=')
+        goto parse; /* 11.6 */
+    i++;
+    i = shape_skip_ascii_space(v, n, i); /* 11.7 */
+skip_quotes:
+    /* 11.8: an optional quote */
+    if (i < n && (v[i] == '\'' || v[i] == '"'))
+        quote = v[i++];
+    /* 11.9: urlString is the rest */
+    start = i;
+parse:
+    end = n;
+    /* 11.10: a quote ends the URL at its match, if there is one */
+    if (quote) {
+        const char *q = memchr(v + start, quote, n - start);
+        if (q)
+            end = (size_t)(q - v);
+    }
+    while (end > start && shape_is_ascii_space(v[end - 1]))
+        end--;
+    /* 11.11 parses urlString even when it is empty (the document's own
+     * URL): an empty item */
+    shape_emit(fn, user, start, end - start, &count);
+    return count;
+}
 
 unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
                      shape_item_fn *fn, void *user)
 {
-    (void)shape;
-    fn(user, 0, n, 0);
-    (void)v;
-    return 1;
+    if (!v) {
+        v = "";
+        n = 0;
+    }
+    switch (shape) {
+    case XIRI_SHAPE_LIST:
+        return shape_list(v, n, fn, user);
+    case XIRI_SHAPE_SRCSET:
+        return shape_srcset(v, n, fn, user);
+    case XIRI_SHAPE_REFRESH:
+        return shape_refresh(v, n, fn, user);
+    case XIRI_SHAPE_IRI:
+    default:
+        return shape_iri(v, n, fn, user);
+    }
 }

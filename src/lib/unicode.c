@@ -294,3 +294,440 @@ const char *uni_guess_legacy(const unsigned char *bytes, size_t n,
             return encodings[i];
     return NULL;
 }
+
+/* ------------------------------------------------------------------ */
+/* URL queries in legacy documents (WHATWG URL, WHATWG Encoding)        */
+
+/* The encodings whose WHATWG behaviour needs a name or a rule of its own;
+ * UNI_Q_OTHER: any other label, given to ICU as it is. */
+enum uni_qenc {
+    UNI_Q_UTF8,
+    UNI_Q_1252,
+    UNI_Q_1254,
+    UNI_Q_874,
+    UNI_Q_8859_8,
+    UNI_Q_KOI8U,
+    UNI_Q_MACCYR,
+    UNI_Q_GBK,
+    UNI_Q_GB18030,
+    UNI_Q_BIG5,
+    UNI_Q_EUCJP,
+    UNI_Q_2022JP,
+    UNI_Q_SJIS,
+    UNI_Q_EUCKR,
+    UNI_Q_OTHER
+};
+
+/* The WHATWG name, and the ICU converter closest to the WHATWG encoder
+ * (EUC-KR is windows-949, Big5 encodes without the HKSCS extension). */
+static const struct {
+    const char *name;
+    const char *icu;
+} uni_qencs[] = {
+    [UNI_Q_UTF8] = {"UTF-8", "UTF-8"},
+    [UNI_Q_1252] = {"windows-1252", "windows-1252"},
+    [UNI_Q_1254] = {"windows-1254", "windows-1254"},
+    [UNI_Q_874] = {"windows-874", "windows-874"},
+    [UNI_Q_8859_8] = {"ISO-8859-8-I", "ISO-8859-8"},
+    [UNI_Q_KOI8U] = {"KOI8-U", "KOI8-U"},
+    [UNI_Q_MACCYR] = {"x-mac-cyrillic", "x-mac-cyrillic"},
+    [UNI_Q_GBK] = {"GBK", "GBK"},
+    [UNI_Q_GB18030] = {"gb18030", "gb18030"},
+    [UNI_Q_BIG5] = {"Big5", "windows-950"},
+    [UNI_Q_EUCJP] = {"EUC-JP", "EUC-JP"},
+    [UNI_Q_2022JP] = {"ISO-2022-JP", "ISO-2022-JP"},
+    [UNI_Q_SJIS] = {"Shift_JIS", "windows-31j"},
+    [UNI_Q_EUCKR] = {"EUC-KR", "windows-949"},
+};
+
+/* WHATWG Encoding 4.2 "Names and labels": the labels whose meaning for a
+ * browser differs from ICU's reading of the same name, or that ICU does
+ * not know.  UTF-16BE, UTF-16LE and the replacement encoding are listed
+ * as UTF-8: their output encoding (4.3) is UTF-8. */
+static const struct {
+    const char *label;
+    unsigned char enc;
+} uni_qlabels[] = {
+    {"unicode-1-1-utf-8", UNI_Q_UTF8},
+    {"unicode11utf8", UNI_Q_UTF8},
+    {"unicode20utf8", UNI_Q_UTF8},
+    {"utf-8", UNI_Q_UTF8},
+    {"utf8", UNI_Q_UTF8},
+    {"x-unicode20utf8", UNI_Q_UTF8},
+    {"unicodefffe", UNI_Q_UTF8}, /* UTF-16BE */
+    {"utf-16be", UNI_Q_UTF8},
+    {"csunicode", UNI_Q_UTF8}, /* UTF-16LE */
+    {"iso-10646-ucs-2", UNI_Q_UTF8},
+    {"ucs-2", UNI_Q_UTF8},
+    {"unicode", UNI_Q_UTF8},
+    {"unicodefeff", UNI_Q_UTF8},
+    {"utf-16", UNI_Q_UTF8},
+    {"utf-16le", UNI_Q_UTF8},
+    {"csiso2022kr", UNI_Q_UTF8}, /* replacement */
+    {"hz-gb-2312", UNI_Q_UTF8},
+    {"iso-2022-cn", UNI_Q_UTF8},
+    {"iso-2022-cn-ext", UNI_Q_UTF8},
+    {"iso-2022-kr", UNI_Q_UTF8},
+    {"replacement", UNI_Q_UTF8},
+    {"ansi_x3.4-1968", UNI_Q_1252},
+    {"ascii", UNI_Q_1252},
+    {"cp1252", UNI_Q_1252},
+    {"cp819", UNI_Q_1252},
+    {"csisolatin1", UNI_Q_1252},
+    {"ibm819", UNI_Q_1252},
+    {"iso-8859-1", UNI_Q_1252},
+    {"iso-ir-100", UNI_Q_1252},
+    {"iso8859-1", UNI_Q_1252},
+    {"iso88591", UNI_Q_1252},
+    {"iso_8859-1", UNI_Q_1252},
+    {"iso_8859-1:1987", UNI_Q_1252},
+    {"l1", UNI_Q_1252},
+    {"latin1", UNI_Q_1252},
+    {"us-ascii", UNI_Q_1252},
+    {"windows-1252", UNI_Q_1252},
+    {"x-cp1252", UNI_Q_1252},
+    {"cp1254", UNI_Q_1254},
+    {"csisolatin5", UNI_Q_1254},
+    {"iso-8859-9", UNI_Q_1254},
+    {"iso-ir-148", UNI_Q_1254},
+    {"iso8859-9", UNI_Q_1254},
+    {"iso88599", UNI_Q_1254},
+    {"iso_8859-9", UNI_Q_1254},
+    {"iso_8859-9:1989", UNI_Q_1254},
+    {"l5", UNI_Q_1254},
+    {"latin5", UNI_Q_1254},
+    {"windows-1254", UNI_Q_1254},
+    {"x-cp1254", UNI_Q_1254},
+    {"dos-874", UNI_Q_874},
+    {"iso-8859-11", UNI_Q_874},
+    {"iso8859-11", UNI_Q_874},
+    {"iso885911", UNI_Q_874},
+    {"tis-620", UNI_Q_874},
+    {"windows-874", UNI_Q_874},
+    {"csiso88598i", UNI_Q_8859_8},
+    {"iso-8859-8-i", UNI_Q_8859_8},
+    {"logical", UNI_Q_8859_8},
+    {"koi8-ru", UNI_Q_KOI8U},
+    {"koi8-u", UNI_Q_KOI8U},
+    {"x-mac-cyrillic", UNI_Q_MACCYR},
+    {"x-mac-ukrainian", UNI_Q_MACCYR},
+    {"chinese", UNI_Q_GBK},
+    {"csgb2312", UNI_Q_GBK},
+    {"csiso58gb231280", UNI_Q_GBK},
+    {"gb2312", UNI_Q_GBK},
+    {"gb_2312", UNI_Q_GBK},
+    {"gb_2312-80", UNI_Q_GBK},
+    {"gbk", UNI_Q_GBK},
+    {"iso-ir-58", UNI_Q_GBK},
+    {"x-gbk", UNI_Q_GBK},
+    {"gb18030", UNI_Q_GB18030},
+    {"big5", UNI_Q_BIG5},
+    {"big5-hkscs", UNI_Q_BIG5},
+    {"cn-big5", UNI_Q_BIG5},
+    {"csbig5", UNI_Q_BIG5},
+    {"x-x-big5", UNI_Q_BIG5},
+    {"cseucpkdfmtjapanese", UNI_Q_EUCJP},
+    {"euc-jp", UNI_Q_EUCJP},
+    {"x-euc-jp", UNI_Q_EUCJP},
+    {"csiso2022jp", UNI_Q_2022JP},
+    {"iso-2022-jp", UNI_Q_2022JP},
+    {"csshiftjis", UNI_Q_SJIS},
+    {"ms932", UNI_Q_SJIS},
+    {"ms_kanji", UNI_Q_SJIS},
+    {"shift-jis", UNI_Q_SJIS},
+    {"shift_jis", UNI_Q_SJIS},
+    {"sjis", UNI_Q_SJIS},
+    {"windows-31j", UNI_Q_SJIS},
+    {"x-sjis", UNI_Q_SJIS},
+    {"cseuckr", UNI_Q_EUCKR},
+    {"csksc56011987", UNI_Q_EUCKR},
+    {"euc-kr", UNI_Q_EUCKR},
+    {"iso-ir-149", UNI_Q_EUCKR},
+    {"korean", UNI_Q_EUCKR},
+    {"ks_c_5601-1987", UNI_Q_EUCKR},
+    {"ks_c_5601-1989", UNI_Q_EUCKR},
+    {"ksc5601", UNI_Q_EUCKR},
+    {"ksc_5601", UNI_Q_EUCKR},
+    {"windows-949", UNI_Q_EUCKR},
+};
+
+static bool uni_is_ascii_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+/* WHATWG Encoding 4.2 "get an encoding": strip leading and trailing ASCII
+ * whitespace, then match a label ASCII case-insensitively. */
+static enum uni_qenc uni_qenc_of_label(const char *label)
+{
+    size_t b = 0, e = strlen(label), i, k;
+
+    while (b < e && uni_is_ascii_space(label[b]))
+        b++;
+    while (e > b && uni_is_ascii_space(label[e - 1]))
+        e--;
+    for (i = 0; i < ARRAY_LEN(uni_qlabels); i++) {
+        const char *l = uni_qlabels[i].label;
+        for (k = 0; b + k < e && l[k]; k++) {
+            char c = label[b + k];
+            if (c >= 'A' && c <= 'Z')
+                c = (char)(c - 'A' + 'a');
+            if (c != l[k])
+                break;
+        }
+        if (b + k == e && !l[k])
+            return (enum uni_qenc)uni_qlabels[i].enc;
+    }
+    return UNI_Q_OTHER;
+}
+
+static bool uni_type_is_unicode(UConverterType t)
+{
+    switch (t) {
+    case UCNV_UTF8:
+    case UCNV_UTF16_BigEndian:
+    case UCNV_UTF16_LittleEndian:
+    case UCNV_UTF32_BigEndian:
+    case UCNV_UTF32_LittleEndian:
+    case UCNV_UTF7:
+    case UCNV_SCSU:
+    case UCNV_BOCU1:
+    case UCNV_UTF16:
+    case UCNV_UTF32:
+    case UCNV_CESU8:
+    case UCNV_IMAP_MAILBOX:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Resolve a label: the WHATWG encoding, or UNI_Q_OTHER with an ICU
+ * converter type; false when ICU does not know the label. */
+static bool uni_qenc_resolve(const char *label, enum uni_qenc *out)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    UConverter *cv;
+    enum uni_qenc q = uni_qenc_of_label(label);
+
+    if (q == UNI_Q_OTHER) {
+        cv = ucnv_open(label, &ec);
+        if (U_FAILURE(ec))
+            return false;
+        if (uni_type_is_unicode(ucnv_getType(cv)))
+            q = UNI_Q_UTF8;
+        ucnv_close(cv);
+    }
+    *out = q;
+    return true;
+}
+
+const char *uni_query_encoding(const char *label)
+{
+    enum uni_qenc q;
+
+    if (!label || !uni_qenc_resolve(label, &q))
+        return NULL;
+    return q == UNI_Q_OTHER ? label : uni_qencs[q].name;
+}
+
+bool uni_encoding_is_latin1(const char *label)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    UConverter *cv;
+    bool yes;
+
+    if (!label)
+        return false;
+    cv = ucnv_open(label, &ec);
+    if (U_FAILURE(ec))
+        return false;
+    yes = ucnv_getType(cv) == UCNV_LATIN_1;
+    ucnv_close(cv);
+    return yes;
+}
+
+/* WHATWG URL 1.3: the query percent-encode set (C0 controls, everything
+ * above '~', space " # < >) and, for special schemes, the special-query
+ * percent-encode set (plus '), applied to one byte of the encoder's
+ * output as its isomorphic code point. */
+static void uni_put_query_byte(struct buf *out, unsigned char b, bool special)
+{
+    if (b < 0x20 || b > 0x7E || b == ' ' || b == '"' || b == '#' || b == '<' ||
+        b == '>' || (special && b == '\''))
+        buf_put_pct(out, b);
+    else
+        buf_putc(out, (char)b);
+}
+
+/* WHATWG URL 1.3 "percent-encode after encoding" step 5.4: an unmappable
+ * code point becomes "%26%23", its decimal value, "%3B". */
+static void uni_put_query_charref(struct buf *out, uint32_t cp)
+{
+    char num[16];
+    size_t k = sizeof(num);
+
+    do {
+        num[--k] = (char)('0' + cp % 10);
+        cp /= 10;
+    } while (cp);
+    buf_puts(out, "%26%23");
+    buf_append(out, num + k, sizeof(num) - k);
+    buf_puts(out, "%3B");
+}
+
+/* Run the converter on src[0..n) (n may be 0 to flush), appending the
+ * bytes it writes.  Returns the ICU error code. */
+static UErrorCode uni_query_convert(UConverter *cv, const UChar *src, int32_t n,
+                                    bool flush, struct buf *out, bool special,
+                                    char *first)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    char bytes[64], *t = bytes;
+    const UChar *s = src;
+    char *p;
+
+    ucnv_fromUnicode(cv, &t, bytes + sizeof(bytes), &s, src + n, NULL,
+                     flush ? 1 : 0, &ec);
+    if (first)
+        *first = t > bytes ? bytes[0] : 0;
+    if (U_FAILURE(ec) || !out)
+        return ec;
+    for (p = bytes; p < t; p++)
+        uni_put_query_byte(out, (unsigned char)*p, special);
+    return ec;
+}
+
+/* Encode code point cp (already mapped) as the WHATWG encoder would:
+ * true when it was encodable (and appended). */
+static bool uni_query_encode_cp(enum uni_qenc q, UConverter *cv,
+                                UConverter *probe, uint32_t cp, bool special,
+                                struct buf *out, enum xiri_status *st)
+{
+    UChar u[2];
+    int32_t n = 0;
+    UErrorCode ec;
+    char first;
+
+    U16_APPEND_UNSAFE(u, n, (UChar32)cp);
+    /* Is cp encodable on its own?  A separate converter, so that the
+     * state of the stateful ones (ISO-2022-JP) is not disturbed. */
+    ucnv_resetFromUnicode(probe);
+    ec = uni_query_convert(probe, u, n, true, NULL, special, &first);
+    if (ec == U_INVALID_CHAR_FOUND || ec == U_ILLEGAL_CHAR_FOUND)
+        return false;
+    if (U_FAILURE(ec)) {
+        *st = icu_status(ec);
+        return true;
+    }
+    /* WHATWG Encoding 12.1.2: the EUC-JP encoder only uses index jis0208
+     * (and half-width katakana); JIS X 0212 (ICU's 0x8F prefix) is not
+     * encodable. */
+    if (q == UNI_Q_EUCJP && (unsigned char)first == 0x8F)
+        return false;
+    ec = uni_query_convert(cv, u, n, false, out, special, NULL);
+    if (U_FAILURE(ec))
+        *st = icu_status(ec);
+    return true;
+}
+
+static UConverter *uni_query_open(const char *name, enum xiri_status *st)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    UConverter *cv = ucnv_open(name, &ec);
+
+    if (U_FAILURE(ec)) {
+        *st = ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM : XIRI_EENCODING;
+        return NULL;
+    }
+    ucnv_setFromUCallBack(cv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &ec);
+    ucnv_setFallback(cv, 0); /* round-trip mappings only, as the WHATWG
+                                indexes */
+    if (U_FAILURE(ec)) {
+        ucnv_close(cv);
+        *st = icu_status(ec);
+        return NULL;
+    }
+    return cv;
+}
+
+enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
+                                  bool special, struct buf *out,
+                                  size_t *unmappable)
+{
+    enum xiri_status st = XIRI_OK;
+    enum uni_qenc q;
+    UConverter *cv = NULL, *probe = NULL;
+    size_t i = 0, k;
+    uint32_t cp;
+
+    if (unmappable)
+        *unmappable = 0;
+    if (!label || !uni_qenc_resolve(label, &q))
+        return XIRI_EENCODING;
+    if (q != UNI_Q_UTF8) {
+        const char *icu = q == UNI_Q_OTHER ? label : uni_qencs[q].icu;
+        cv = uni_query_open(icu, &st);
+        if (cv)
+            probe = uni_query_open(icu, &st);
+        if (!probe) {
+            ucnv_close(cv);
+            return st;
+        }
+    }
+    while (i < n && st == XIRI_OK && out->status == XIRI_OK) {
+        k = utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        if (k == 0) {
+            st = XIRI_ESYNTAX;
+            break;
+        }
+        i += k;
+        /* WHATWG URL 4.4 basic URL parser: remove all ASCII tab or
+         * newline from the input */
+        if (cp == '\t' || cp == '\n' || cp == '\r')
+            continue;
+        if (q == UNI_Q_UTF8) {
+            /* UTF-8 encodes everything: RFC 3987 3.1 step 2 too */
+            for (k = i - k; k < i; k++)
+                uni_put_query_byte(out, (unsigned char)s[k], special);
+            continue;
+        }
+        /* WHATWG Encoding 12.1.2 (EUC-JP), 12.2.2 (ISO-2022-JP), 12.3.2
+         * (Shift_JIS): U+2212 MINUS SIGN is encoded as U+FF0D */
+        if (cp == 0x2212 &&
+            (q == UNI_Q_EUCJP || q == UNI_Q_2022JP || q == UNI_Q_SJIS))
+            cp = 0xFF0D;
+        /* 12.1.2, 12.3.2: U+00A5 is 0x5C and U+203E is 0x7E */
+        if ((q == UNI_Q_EUCJP || q == UNI_Q_SJIS) &&
+            (cp == 0xA5 || cp == 0x203E)) {
+            uni_put_query_byte(out, cp == 0xA5 ? 0x5C : 0x7E, special);
+            continue;
+        }
+        if (q == UNI_Q_2022JP && (cp == 0x0E || cp == 0x0F || cp == 0x1B)) {
+            /* 12.2.2: U+000E, U+000F and U+001B are errors with U+FFFD
+             * (they would switch the decoder's state) */
+            cp = 0xFFFD;
+        } else if ((q == UNI_Q_GB18030 || q == UNI_Q_GBK) && cp == 0xE5E5) {
+            /* 10.2.2: the gb18030 encoder (GBK's too) fails on U+E5E5,
+             * which ICU maps to 0xA3A0 */
+        } else if (uni_query_encode_cp(q, cv, probe, cp, special, out, &st)) {
+            continue;
+        }
+        /* The error: the encoder returns to its initial state first
+         * (ISO-2022-JP writes ESC ( B), then the character reference. */
+        if (U_FAILURE(uni_query_convert(cv, NULL, 0, true, out, special, NULL)))
+            st = XIRI_EUNICODE;
+        ucnv_resetFromUnicode(cv);
+        uni_put_query_charref(out, cp);
+        if (unmappable)
+            (*unmappable)++;
+    }
+    if (cv && st == XIRI_OK &&
+        U_FAILURE(uni_query_convert(cv, NULL, 0, true, out, special, NULL)))
+        st = XIRI_EUNICODE;
+    ucnv_close(cv);
+    ucnv_close(probe);
+    if (st == XIRI_OK)
+        st = out->status;
+    return st;
+}

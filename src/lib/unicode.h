@@ -1,7 +1,7 @@
 /* unicode.h - the Unicode facts and transforms xiri needs from ICU:
  * normalization forms, bidi classes, general categories, confusable
- * detection and legacy-encoding decoding.  Only unicode.c includes ICU's
- * headers for these. */
+ * detection, legacy-encoding decoding and the encoding of URL queries in
+ * legacy documents.  Only unicode.c includes ICU's headers for these. */
 #ifndef XIRI_UNICODE_H
 #define XIRI_UNICODE_H
 
@@ -51,5 +51,35 @@ enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
  * every byte to a non-control character. */
 const char *uni_guess_legacy(const unsigned char *bytes, size_t n,
                              struct buf *out);
+
+/* The encoding browsers encode a URL's query with in a document whose
+ * encoding has this label: the WHATWG Encoding Standard's name for the
+ * labels it lists (4.2: "ISO-8859-1" and "ascii" are windows-1252,
+ * "EUC-KR" is windows-949...), "UTF-8" for UTF-16 and the replacement
+ * encoding (WHATWG Encoding 4.3 "get an output encoding") and for every
+ * other Unicode encoding ICU knows; any other label ICU knows is returned
+ * as it is.  NULL when ICU does not know the label. */
+const char *uni_query_encoding(const char *label);
+
+/* Append to out the query s[0..n) (UTF-8, without its '?') as browsers
+ * write it for a document in the encoding with this label (WHATWG URL 4.4
+ * query state, 1.3 "percent-encode after encoding"; browsers use the
+ * document's encoding for special schemes other than ws and wss, UTF-8
+ * otherwise): ASCII tab and newlines dropped, each character encoded in
+ * that encoding, each resulting byte that is a C0 control, space, '"',
+ * '#', '<', '>' or above '~' (and '\'' when special: the special-query
+ * percent-encode set) written %HH, existing %HH kept; a character the
+ * encoding cannot express becomes "%26%23" NNN "%3B", its HTML decimal
+ * character reference escaped (*unmappable, when not NULL, receives how
+ * many).  With "UTF-8" that is RFC 3987 3.1 for the non-ASCII characters.
+ * XIRI_EENCODING when ICU does not know the label, XIRI_ESYNTAX when s is
+ * not UTF-8, XIRI_ENOMEM, XIRI_EUNICODE. */
+enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
+                                  bool special, struct buf *out,
+                                  size_t *unmappable);
+
+/* True when ICU decodes this label as ISO-8859-1 itself (bytes 0x80-0x9F
+ * become the C1 controls U+0080-U+009F), as libxml2 and XML do. */
+bool uni_encoding_is_latin1(const char *label);
 
 #endif

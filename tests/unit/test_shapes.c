@@ -1,9 +1,311 @@
-/* test_shapes.c - placeholder suite, being written. */
+/* test_shapes.c - the shapes suite: shape_split() on a table of values
+ * whose items (exact byte ranges) were derived by hand from XSD 1.0 part 2
+ * (anyURI, list types) and the HTML Living Standard ("parse a srcset
+ * attribute", "shared declarative refresh steps"). */
 #include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <string.h>
 
+#include "common.h"
+#include "helpers.h"
+#include "shapes.h"
 #include "suites.h"
+
+#define MAX_ITEMS 6
+
+struct item {
+    size_t start;
+    const char *text; /* NULL ends the list */
+};
+
+struct shape_case {
+    enum xiri_shape shape;
+    const char *value;
+    struct item items[MAX_ITEMS];
+    const char *why;
+};
+
+/* Positions counted by hand from the value as written in C. */
+static const struct shape_case cases[] = {
+    /* XIRI_SHAPE_IRI: XSD anyURI whiteSpace=collapse strips XML
+     * whitespace at both ends; one item always */
+    {XIRI_SHAPE_IRI, "http://a/b", {{0, "http://a/b"}}, "plain"},
+    {XIRI_SHAPE_IRI, "  http://a/ \t\r\n", {{2, "http://a/"}}, "trimmed"},
+    {XIRI_SHAPE_IRI, "", {{0, ""}}, "empty: same-document reference"},
+    {XIRI_SHAPE_IRI, " \t ", {{3, ""}}, "blank: one empty item"},
+    {XIRI_SHAPE_IRI, "a b", {{0, "a b"}}, "inner space kept"},
+    {XIRI_SHAPE_IRI, "\fa\f", {{0, "\fa\f"}}, "FF is not XML whitespace"},
+    {XIRI_SHAPE_IRI, "\n\xC3\xA9\n", {{1, "\xC3\xA9"}}, "non-ASCII"},
+
+    /* XIRI_SHAPE_LIST: XSD 1.0 part 2 3.3.1.3, runs of non-whitespace */
+    {XIRI_SHAPE_LIST, "a b  c", {{0, "a"}, {2, "b"}, {5, "c"}}, "three"},
+    {XIRI_SHAPE_LIST, "", {{0, NULL}}, "empty list"},
+    {XIRI_SHAPE_LIST, "  \n", {{0, NULL}}, "blank list"},
+    {XIRI_SHAPE_LIST,
+     "\thttp://x/ http://y/\r\n",
+     {{1, "http://x/"}, {11, "http://y/"}},
+     "tab, CR LF"},
+    {XIRI_SHAPE_LIST,
+     "urn:ns a.xsd",
+     {{0, "urn:ns"}, {7, "a.xsd"}},
+     "xsi:schemaLocation pair"},
+    {XIRI_SHAPE_LIST, "a\fb", {{0, "a\fb"}}, "FF does not separate"},
+    {XIRI_SHAPE_LIST, "a,b c", {{0, "a,b"}, {4, "c"}}, "comma is data"},
+
+    /* XIRI_SHAPE_SRCSET: HTML "parse a srcset attribute" */
+    {XIRI_SHAPE_SRCSET,
+     "a.png 1x, b.png 2x",
+     {{0, "a.png"}, {10, "b.png"}},
+     "two candidates"},
+    {XIRI_SHAPE_SRCSET,
+     "a,b.png 1x",
+     {{0, "a,b.png"}},
+     "a URL runs up to whitespace, commas included"},
+    {XIRI_SHAPE_SRCSET,
+     "data:image/png;base64,xxx 1x",
+     {{0, "data:image/png;base64,xxx"}},
+     "data: URL with a comma"},
+    {XIRI_SHAPE_SRCSET,
+     "data:image/png;base64,xxx 1x, b.png 2x",
+     {{0, "data:image/png;base64,xxx"}, {30, "b.png"}},
+     "data: URL then a second candidate"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png,b.png",
+     {{0, "a.png,b.png"}},
+     "no whitespace: one URL"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png, b.png",
+     {{0, "a.png"}, {7, "b.png"}},
+     "trailing comma of the URL removed"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png,,, b.png",
+     {{0, "a.png"}, {9, "b.png"}},
+     "all trailing commas removed"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png,, ,b.png",
+     {{0, "a.png"}, {9, "b.png"}},
+     "splitting loop skips whitespace and commas"},
+    {XIRI_SHAPE_SRCSET, ", , a.png", {{4, "a.png"}}, "leading commas"},
+    {XIRI_SHAPE_SRCSET, "", {{0, NULL}}, "empty"},
+    {XIRI_SHAPE_SRCSET, " , , ", {{0, NULL}}, "only empty candidates"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png 1x,b.png 2x",
+     {{0, "a.png"}, {9, "b.png"}},
+     "comma ends the descriptors"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png (1x, foo) 2x, b.png",
+     {{0, "a.png"}, {20, "b.png"}},
+     "comma inside parentheses does not end the candidate"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png foo(a,b) 1x, c.png",
+     {{0, "a.png"}, {19, "c.png"}},
+     "parentheses inside a descriptor"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png (1x, b.png 2x",
+     {{0, "a.png"}},
+     "unclosed parenthesis runs to the end"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png, 1x",
+     {{0, "a.png"}, {7, "1x"}},
+     "after a URL ending in ',' the next token is a URL"},
+    {XIRI_SHAPE_SRCSET,
+     "\ta.png\f1x",
+     {{1, "a.png"}},
+     "FF is ASCII whitespace in HTML"},
+    {XIRI_SHAPE_SRCSET,
+     "\xC3\xA9.png 1x, b.png",
+     {{0, "\xC3\xA9.png"}, {11, "b.png"}},
+     "non-ASCII URL"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png 1x 2x, b.png",
+     {{0, "a.png"}, {13, "b.png"}},
+     "invalid descriptors: the URL is still a link"},
+    {XIRI_SHAPE_SRCSET, "a.png   ", {{0, "a.png"}}, "trailing whitespace"},
+    {XIRI_SHAPE_SRCSET,
+     "a.png 100w, b.png 200w,c.png",
+     {{0, "a.png"}, {12, "b.png"}, {23, "c.png"}},
+     "width descriptors"},
+
+    /* XIRI_SHAPE_REFRESH: HTML "shared declarative refresh steps" */
+    {XIRI_SHAPE_REFRESH, "5; url=foo", {{7, "foo"}}, "usual form"},
+    {XIRI_SHAPE_REFRESH,
+     "0;URL='a b'",
+     {{7, "a b"}},
+     "upper case, quoted with a space"},
+    {XIRI_SHAPE_REFRESH, "3", {{0, NULL}}, "time only: no URL"},
+    {XIRI_SHAPE_REFRESH,
+     "1.5, url = x",
+     {{11, "x"}},
+     "fraction, comma, spaces around '='"},
+    {XIRI_SHAPE_REFRESH,
+     " 0 ; foo",
+     {{5, "foo"}},
+     "a URL without \"url=\" is taken"},
+    {XIRI_SHAPE_REFRESH,
+     "5;url=\"http://a/?b\"c",
+     {{7, "http://a/?b"}},
+     "a quote ends at its match"},
+    {XIRI_SHAPE_REFRESH, "5; url='a", {{8, "a"}}, "unmatched quote"},
+    {XIRI_SHAPE_REFRESH,
+     "5; urx",
+     {{3, "urx"}},
+     "not \"url\": the whole remainder"},
+    {XIRI_SHAPE_REFRESH, "5; u", {{3, "u"}}, "lone 'u'"},
+    {XIRI_SHAPE_REFRESH, "5; url", {{3, "url"}}, "\"url\" without '='"},
+    {XIRI_SHAPE_REFRESH,
+     "5; url foo",
+     {{3, "url foo"}},
+     "no '=' after \"url\": the remainder from \"url\""},
+    {XIRI_SHAPE_REFRESH, "5; url=", {{7, ""}}, "empty URL: the document's own"},
+    {XIRI_SHAPE_REFRESH, "5;", {{0, NULL}}, "separator only"},
+    {XIRI_SHAPE_REFRESH, "5; ", {{0, NULL}}, "separator and space"},
+    {XIRI_SHAPE_REFRESH, "x; url=foo", {{0, NULL}}, "no time: nothing"},
+    {XIRI_SHAPE_REFRESH,
+     "5x; url=foo",
+     {{0, NULL}},
+     "bad character after the time"},
+    {XIRI_SHAPE_REFRESH, ".5; url=a", {{8, "a"}}, "time starting with '.'"},
+    {XIRI_SHAPE_REFRESH, "5 url=foo", {{6, "foo"}}, "whitespace as separator"},
+    {XIRI_SHAPE_REFRESH,
+     "5;'foo'",
+     {{3, "foo"}},
+     "quoted URL without \"url=\""},
+    {XIRI_SHAPE_REFRESH,
+     "5; URL = 'x' ",
+     {{10, "x"}},
+     "text after the closing quote dropped"},
+    {XIRI_SHAPE_REFRESH,
+     "5; url=foo  ",
+     {{7, "foo"}},
+     "trailing whitespace trimmed"},
+    {XIRI_SHAPE_REFRESH, "", {{0, NULL}}, "empty"},
+    {XIRI_SHAPE_REFRESH, "   ", {{0, NULL}}, "blank"},
+    {XIRI_SHAPE_REFRESH,
+     "5,,url=x",
+     {{2, ",url=x"}},
+     "only one separator is consumed"},
+    {XIRI_SHAPE_REFRESH, "5;\turl=foo", {{7, "foo"}}, "tab"},
+    {XIRI_SHAPE_REFRESH, "5 ; 'a b' ", {{5, "a b"}}, "quoted, spaces"},
+    {XIRI_SHAPE_REFRESH, "\f5;url=a", {{7, "a"}}, "leading FF"},
+    {XIRI_SHAPE_REFRESH, "5;URL=\xC3\xA9", {{6, "\xC3\xA9"}}, "non-ASCII"},
+};
+
+struct got {
+    size_t start[MAX_ITEMS + 2];
+    size_t len[MAX_ITEMS + 2];
+    unsigned n;
+    bool bad_index;
+    unsigned stop_at; /* return non-zero at this index + 1; 0: never */
+};
+
+static int collect(void *user, size_t start, size_t len, unsigned index)
+{
+    struct got *g = user;
+
+    if (index != g->n)
+        g->bad_index = true;
+    if (g->n < MAX_ITEMS + 2) {
+        g->start[g->n] = start;
+        g->len[g->n] = len;
+    }
+    g->n++;
+    return g->stop_at && g->n >= g->stop_at;
+}
+
+static void test_table(void)
+{
+    size_t i, k, want_n, n;
+    unsigned ret;
+
+    for (i = 0; i < ARRAY_LEN(cases); i++) {
+        const struct shape_case *c = &cases[i];
+        struct got g;
+        bool ok = true;
+
+        memset(&g, 0, sizeof(g));
+        n = strlen(c->value);
+        ret = shape_split(c->shape, c->value, n, collect, &g);
+        for (want_n = 0; want_n < MAX_ITEMS && c->items[want_n].text; want_n++)
+            ;
+        if (ret != g.n || g.n != want_n || g.bad_index)
+            ok = false;
+        for (k = 0; ok && k < want_n; k++) {
+            const struct item *it = &c->items[k];
+            if (g.start[k] != it->start || g.len[k] != strlen(it->text) ||
+                g.start[k] + g.len[k] > n ||
+                memcmp(c->value + g.start[k], it->text, g.len[k]) != 0)
+                ok = false;
+        }
+        if (ok) {
+            CU_PASS("shape case");
+            continue;
+        }
+        TEST_FAIL("%s \"%s\" (%s): got %u items (returned %u):",
+                  xiri_shape_name(c->shape), c->value, c->why, g.n, ret);
+        for (k = 0; k < g.n && k < MAX_ITEMS + 2; k++)
+            TEST_FAIL("  item %zu at %zu: \"%.*s\"", k, g.start[k],
+                      (int)g.len[k], c->value + g.start[k]);
+    }
+    CU_ASSERT(ARRAY_LEN(cases) >= 60);
+}
+
+/* A callback returning non-zero stops the split: the return value is the
+ * index of that item plus one. */
+static void test_stop(void)
+{
+    static const struct {
+        enum xiri_shape shape;
+        const char *value;
+    } many[] = {
+        {XIRI_SHAPE_LIST, "a b c d"},
+        {XIRI_SHAPE_SRCSET, "a 1x, b 2x, c 3x, d 4x"},
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(many); i++) {
+        struct got g;
+
+        memset(&g, 0, sizeof(g));
+        g.stop_at = 2;
+        CU_ASSERT_EQUAL(shape_split(many[i].shape, many[i].value,
+                                    strlen(many[i].value), collect, &g),
+                        2);
+        CU_ASSERT_EQUAL(g.n, 2);
+        memset(&g, 0, sizeof(g));
+        CU_ASSERT_EQUAL(shape_split(many[i].shape, many[i].value,
+                                    strlen(many[i].value), collect, &g),
+                        4);
+    }
+}
+
+/* Only n bytes are read: a value is not NUL-terminated. */
+static void test_length(void)
+{
+    struct got g;
+
+    memset(&g, 0, sizeof(g));
+    CU_ASSERT_EQUAL(shape_split(XIRI_SHAPE_LIST, "a b c", 3, collect, &g), 2);
+    CU_ASSERT_EQUAL(g.start[1], 2);
+    CU_ASSERT_EQUAL(g.len[1], 1);
+    memset(&g, 0, sizeof(g));
+    CU_ASSERT_EQUAL(
+        shape_split(XIRI_SHAPE_REFRESH, "5; url=abc", 9, collect, &g), 1);
+    CU_ASSERT_EQUAL(g.len[0], 2);
+    memset(&g, 0, sizeof(g));
+    CU_ASSERT_EQUAL(
+        shape_split(XIRI_SHAPE_SRCSET, "a.png 1x, b.png", 9, collect, &g), 1);
+    memset(&g, 0, sizeof(g));
+    CU_ASSERT_EQUAL(shape_split(XIRI_SHAPE_IRI, NULL, 0, collect, &g), 1);
+    CU_ASSERT_EQUAL(g.len[0], 0);
+}
 
 int suite_shapes_register(void)
 {
-    return CU_add_suite("shapes", NULL, NULL) ? 0 : -1;
+    CU_pSuite s = CU_add_suite("shapes", NULL, NULL);
+
+    if (!s || !CU_add_test(s, "table of shapes", test_table) ||
+        !CU_add_test(s, "callback stops", test_stop) ||
+        !CU_add_test(s, "length respected", test_length))
+        return -1;
+    return 0;
 }
