@@ -356,7 +356,7 @@ XIRI_API void xiri_registry_free(struct xiri_registry *reg);
 /* Register one attribute or element with simple content.
  *  element_ns: namespace IRI of the element, NULL for none.
  *  element:    local name, or "*" for any element (global attributes such
- *              as xml:base and xlink:href).
+ *              as xml:base and xlink:href; "*" needs an attr).
  *  attr_ns:    namespace IRI of the attribute, NULL for none (the usual
  *              case for attributes declared inside an element).
  *  attr:       local name, or NULL to mean the element's own content.
@@ -371,9 +371,12 @@ XIRI_API enum xiri_status xiri_registry_add(struct xiri_registry *reg,
                                             enum xiri_shape shape);
 
 /* Register from the command-line form '{NS}element@attr' ('{NS}' and
- * 'element' optional: '@href' is any element without namespace...;
- * 'element' alone or '{NS}element' is element content; '@{NS}attr' is a
- * namespaced attribute on any element).  XIRI_ESYNTAX with err. */
+ * 'element' optional: '@href' is the no-namespace attribute href on any
+ * element; '{NS}*@attr' on any element of NS; 'element' alone or
+ * '{NS}element' is element content; '@{NS}attr' is a namespaced attribute
+ * on any element; the prefix 'xml:' stands for the XML namespace).  An
+ * optional suffix '=SHAPE' ("iri", "list", "srcset", "refresh") sets the
+ * shape, "iri" by default.  XIRI_ESYNTAX with err (offset in spec). */
 XIRI_API enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
                                                  const char *spec,
                                                  struct xiri_error *err);
@@ -381,21 +384,27 @@ XIRI_API enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
 /* Learn every attribute and element whose type is xs:anyURI, a
  * restriction of it, a list of it or a union holding it, from an XML
  * Schema file and the local files it includes or imports (never from the
- * network).  XIRI_EIO when a file cannot be read, XIRI_EDOC when it is not
- * a schema, with err giving file and reason. */
+ * network: remote schemaLocations are skipped).  An annotation
+ * <xiri:shape xmlns:xiri="urn:xiri:schema">srcset</xiri:shape> in the
+ * xs:appinfo of a type or declaration gives its shape.  XIRI_EIO when a
+ * file cannot be read, XIRI_EDOC when one is not well-formed or not a
+ * schema, XIRI_ELIMIT past 64 nested includes or 256 files, with err
+ * giving "FILE:LINE: reason".  On failure the registry is unchanged. */
 XIRI_API enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
                                                     const char *path,
                                                     struct xiri_error *err);
 
 /* Load a preset by name ("html", "xhtml", "xlink", "xml", "svg", "atom",
  * "rss", "sitemap", "xinclude", "xslt", "xsd", "xsi", or "all") from the
- * schema directory: $XIRI_SCHEMA_DIR if set, else the installed
- * $(datadir)/xiri/schemas.  XIRI_EINVAL for an unknown name. */
+ * schema directory: each file from the first of $XIRI_SCHEMA_DIR (if
+ * set), the installed $(datadir)/xiri/schemas and the source tree's
+ * schemas/ that holds it.  XIRI_EINVAL for an unknown name. */
 XIRI_API enum xiri_status xiri_registry_load_preset(struct xiri_registry *reg,
                                                     const char *name,
                                                     struct xiri_error *err);
 
-/* The i-th preset's name and one-line description; NULL past the end. */
+/* The i-th preset's name and one-line description; NULL past the end
+ * ("all" is not listed). */
 XIRI_API const char *xiri_preset_at(size_t i, const char **description);
 
 /* The number of entries registered. */

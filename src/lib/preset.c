@@ -1,2 +1,171 @@
-/* preset.c - placeholder */
+/* preset.c - the presets: named sets of xiri's own schemas (schemas/),
+ * found in $XIRI_SCHEMA_DIR, the installed schema directory, or the
+ * source tree for uninstalled runs, whichever first holds the file. */
 #include "common.h"
+#include "mem.h"
+#include "registry.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#define PRESET_MAX_FILES 2
+
+struct preset {
+    const char *name;
+    const char *description;
+    const char *files[PRESET_MAX_FILES]; /* NULL-padded */
+};
+
+static const struct preset presets[] = {
+    {"html",
+     "HTML 4.01 and HTML5 URL attributes (in HTML documents by local name, "
+     "any case)",
+     {"html.xsd", NULL}},
+    {"xhtml", "the same attributes in the XHTML namespace", {"html.xsd", NULL}},
+    {"xlink",
+     "XLink 1.1: xlink:href, xlink:role, xlink:arcrole on any element",
+     {"xlink.xsd", NULL}},
+    {"xml", "XML Base: xml:base on any element", {"xml.xsd", NULL}},
+    {"svg",
+     "SVG 2 href and ping (SVG 1.1 xlink:href through XLink)",
+     {"svg.xsd", NULL}},
+    {"atom",
+     "Atom (RFC 4287): link@href, content@src, icon, logo, uri, id...",
+     {"atom.xsd", NULL}},
+    {"rss",
+     "RSS 2.0: link, comments, docs, enclosure@url, source@url, guid...",
+     {"rss.xsd", NULL}},
+    {"sitemap", "Sitemaps 0.9: loc", {"sitemap.xsd", NULL}},
+    {"xinclude", "XInclude 1.0: xi:include@href", {"xinclude.xsd", NULL}},
+    {"xslt",
+     "XSLT: xsl:import@href, xsl:include@href, xsl:import-schema",
+     {"xslt.xsd", NULL}},
+    {"xsd",
+     "XML Schema: schemaLocation, namespace, targetNamespace, source",
+     {"xsd.xsd", NULL}},
+    {"xsi",
+     "XML Schema instances: xsi:schemaLocation (pairs), "
+     "xsi:noNamespaceSchemaLocation",
+     {"xsi.xsd", NULL}},
+};
+
+const char *xiri_preset_at(size_t i, const char **description)
+{
+    if (i >= ARRAY_LEN(presets)) {
+        if (description)
+            *description = NULL;
+        return NULL;
+    }
+    if (description)
+        *description = presets[i].description;
+    return presets[i].name;
+}
+
+/* The directories searched, in order; entries may be NULL. */
+static void schema_dirs(const char *dirs[3])
+{
+    const char *env = getenv("XIRI_SCHEMA_DIR");
+
+    dirs[0] = env && *env ? env : NULL;
+#ifdef XIRI_SCHEMA_DIR
+    dirs[1] = XIRI_SCHEMA_DIR;
+#else
+    dirs[1] = NULL;
+#endif
+#ifdef XIRI_SOURCE_SCHEMA_DIR
+    dirs[2] = XIRI_SOURCE_SCHEMA_DIR;
+#else
+    dirs[2] = NULL;
+#endif
+}
+
+/* Load one schema file of a preset from the first directory holding it. */
+static enum xiri_status load_file(struct xiri_registry *reg, const char *preset,
+                                  const char *file, struct xiri_error *err)
+{
+    const char *dirs[3];
+    struct stat sb;
+    char *path;
+    size_t i, dl, fl = strlen(file);
+    enum xiri_status st;
+
+    schema_dirs(dirs);
+    for (i = 0; i < 3; i++) {
+        if (!dirs[i])
+            continue;
+        dl = strlen(dirs[i]);
+        path = mem_alloc(dl + 1 + fl + 1);
+        if (!path)
+            return error_set(err, XIRI_ENOMEM, 0, "out of memory");
+        memcpy(path, dirs[i], dl);
+        path[dl] = '/';
+        memcpy(path + dl + 1, file, fl + 1);
+        if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            st = xiri_registry_load_schema(reg, path, err);
+            mem_free(path);
+            return st;
+        }
+        mem_free(path);
+    }
+    return error_set(err, XIRI_EIO, 0,
+                     "preset '%s': %s is in none of the schema directories "
+                     "($XIRI_SCHEMA_DIR, %.60s)",
+                     preset, file, dirs[1] ? dirs[1] : "none installed");
+}
+
+static enum xiri_status load_one(struct xiri_registry *reg,
+                                 const struct preset *p, const char **done,
+                                 size_t *ndone, struct xiri_error *err)
+{
+    size_t f, k;
+    enum xiri_status st;
+
+    for (f = 0; f < PRESET_MAX_FILES && p->files[f]; f++) {
+        for (k = 0; k < *ndone; k++)
+            if (strcmp(done[k], p->files[f]) == 0)
+                break;
+        if (k < *ndone)
+            continue; /* html and xhtml share their file */
+        st = load_file(reg, p->name, p->files[f], err);
+        if (st != XIRI_OK)
+            return st;
+        done[(*ndone)++] = p->files[f];
+    }
+    return XIRI_OK;
+}
+
+enum xiri_status xiri_registry_load_preset(struct xiri_registry *reg,
+                                           const char *name,
+                                           struct xiri_error *err)
+{
+    const char *done[ARRAY_LEN(presets) * PRESET_MAX_FILES];
+    size_t ndone = 0, i, mark;
+    char list[160];
+    size_t used = 0;
+    enum xiri_status st = XIRI_OK;
+
+    if (!reg || !name)
+        return error_set(err, XIRI_EINVAL, 0, "no registry or no name");
+    mark = registry_mark(reg);
+    if (strcmp(name, "all") == 0) {
+        for (i = 0; i < ARRAY_LEN(presets) && st == XIRI_OK; i++)
+            st = load_one(reg, &presets[i], done, &ndone, err);
+        if (st != XIRI_OK)
+            registry_rollback(reg, mark);
+        return st;
+    }
+    for (i = 0; i < ARRAY_LEN(presets); i++)
+        if (strcmp(name, presets[i].name) == 0) {
+            st = load_one(reg, &presets[i], done, &ndone, err);
+            if (st != XIRI_OK)
+                registry_rollback(reg, mark);
+            return st;
+        }
+    list[0] = '\0';
+    for (i = 0; i < ARRAY_LEN(presets) && used < sizeof(list); i++)
+        used += (size_t)snprintf(list + used, sizeof(list) - used, "%s, ",
+                                 presets[i].name);
+    return error_set(err, XIRI_EINVAL, 0, "unknown preset '%.20s' (%sall)",
+                     name, list);
+}

@@ -11,18 +11,45 @@
 #define XHTML_NS "http://www.w3.org/1999/xhtml"
 
 /* Is attribute {attr_ns}attr of element {element_ns}element registered?
- * NULL namespaces mean "no namespace".  Entries for element "*" match any
- * element.  html: the document is HTML (element_ns and attr_ns are NULL):
- * match XHTML-namespace elements and no-namespace attributes by local
- * name, ignoring ASCII case.  On a match, *shape is set. */
-bool registry_find_attr(const struct xiri_registry *reg,
-                        const char *element_ns, const char *element,
-                        const char *attr_ns, const char *attr, bool html,
-                        enum xiri_shape *shape);
+ * NULL namespaces (and "") mean "no namespace".  Entries for element "*"
+ * with no element namespace match any element; entries '{NS}*' match any
+ * element of namespace NS; an entry naming the element wins over both.
+ * html: the document is HTML (element_ns and attr_ns are NULL): match
+ * XHTML-namespace entries (named elements and '{XHTML}*') and the
+ * any-element "*" entries, all with no-namespace attributes, by local
+ * name, ignoring ASCII case.  On a match, *shape is set.  Never
+ * allocates; safe to call from several threads on a registry that is no
+ * longer being added to. */
+bool registry_find_attr(const struct xiri_registry *reg, const char *element_ns,
+                        const char *element, const char *attr_ns,
+                        const char *attr, bool html, enum xiri_shape *shape);
 
 /* Is the content of element {element_ns}element registered? */
 bool registry_find_content(const struct xiri_registry *reg,
                            const char *element_ns, const char *element,
                            bool html, enum xiri_shape *shape);
+
+/* "iri", "list", "srcset", "refresh" (s[0..len)) to a shape. */
+bool registry_shape_from_name(const char *s, size_t len, enum xiri_shape *out);
+
+/* One entry, for tests and listings: strings borrowed from the registry;
+ * attr NULL means the element's content. */
+struct registry_entry {
+    const char *element_ns;
+    const char *element;
+    const char *attr_ns;
+    const char *attr;
+    enum xiri_shape shape;
+};
+
+/* The i-th entry in the order they were added; false past the end. */
+bool registry_entry_at(const struct xiri_registry *reg, size_t i,
+                       struct registry_entry *out);
+
+/* Loading a schema is all or nothing: registry_mark() before, and
+ * registry_rollback() to that mark on failure removes every entry added
+ * since (without allocating). */
+size_t registry_mark(const struct xiri_registry *reg);
+void registry_rollback(struct xiri_registry *reg, size_t mark);
 
 #endif
