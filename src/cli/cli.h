@@ -22,9 +22,11 @@
 #define CLI_PROG "xiri"
 
 /* The commands; each returns an exit status.  argv[0] is the command's
- * own name ("iri", "explain"). */
+ * own name ("iri", "explain", "check", "links"). */
 int cmd_iri(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
+/* "check" and "links": the document commands (cmd_doc.c) */
+int cmd_doc(int argc, char **argv);
 
 /* ---- io.c: output on stdout, checked for write errors ---- */
 
@@ -57,6 +59,14 @@ void out_visible(const char *s, size_t n);
 
 void out_wrapped(const char *text, size_t first_col, size_t indent,
                  size_t width);
+
+/* Two lines: an excerpt of s[0..n) around the part s[off..off+len)
+ * (at most 40 characters on each side, "..." where cut), indented by 4
+ * spaces, then a caret under that part ('^', and '~' under the rest of
+ * it).  Invisible and bidi characters are shown as <U+XXXX> and stray
+ * bytes as \xHH, so that the columns are right and nothing reorders the
+ * line. */
+void out_excerpt(const char *s, size_t n, size_t off, size_t len);
 
 /* ---- io.c: messages on stderr ---- */
 

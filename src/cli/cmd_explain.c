@@ -1,5 +1,6 @@
 /* cmd_explain.c - "xiri explain [CODE...]": the catalogue of the codes
- * that "xiri iri check" reports (xiri_code_lookup, xiri_code_at). */
+ * that "xiri check" and "xiri iri check" report (xiri_code_lookup,
+ * xiri_code_at). */
 #include "cli.h"
 
 #include <string.h>
@@ -10,10 +11,10 @@
 static const char explain_help[] =
     "Usage: xiri explain [CODE...]\n"
     "\n"
-    "Describe the codes that 'xiri iri check' prints in brackets: severity,\n"
-    "the section of the standard the rule comes from, a summary, and what\n"
-    "to do about it.  With no CODE, list every code with its severity and\n"
-    "summary.\n"
+    "Describe the codes that 'xiri check' and 'xiri iri check' print in\n"
+    "brackets: severity, the section of the standard the rule comes from, a\n"
+    "summary, and what to do about it.  With no CODE, list every code with\n"
+    "its severity and summary.\n"
     "\n"
     "Options:\n"
     "  -h, --help  print this help\n"

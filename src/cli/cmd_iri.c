@@ -553,86 +553,6 @@ struct check_state {
     const struct item *it;
 };
 
-/* The excerpt of the reference around s[off..off+len) with a caret line
- * under that part.  Invisible and bidi characters are shown as <U+XXXX>
- * so that the columns are right and nothing reorders the line. */
-#define CONTEXT_CHARS 40
-
-static size_t put_visible(const char *s, size_t n, size_t i, bool print)
-{
-    uint32_t cp;
-    size_t k = utf8_next(s + i, n - i, &cp);
-    char tmp[16];
-
-    if (k == 0) {
-        snprintf(tmp, sizeof(tmp), "\\x%02X", (unsigned)(unsigned char)s[i]);
-        if (print)
-            out_puts(tmp);
-        return strlen(tmp);
-    }
-    if (cp_is_hidden(cp)) {
-        snprintf(tmp, sizeof(tmp), "<U+%04X>", (unsigned)cp);
-        if (print)
-            out_puts(tmp);
-        return strlen(tmp);
-    }
-    if (print)
-        out_write(s + i, k);
-    return cp_columns(cp);
-}
-
-static size_t step(const char *s, size_t n, size_t i)
-{
-    uint32_t cp;
-    size_t k = utf8_next(s + i, n - i, &cp);
-    return i + (k ? k : 1);
-}
-
-static void check_context(const char *s, size_t n, size_t off, size_t len)
-{
-    size_t start, end, i, count, col = 0, span_cols = 0;
-
-    if (off > n)
-        off = n;
-    if (len > n - off)
-        len = n - off;
-    start = off;
-    /* back up at most CONTEXT_CHARS characters */
-    for (count = 0; start > 0 && count < CONTEXT_CHARS; count++) {
-        start--;
-        while (start > 0 && ((unsigned char)s[start] & 0xC0) == 0x80)
-            start--;
-    }
-    /* the part itself, cut after 2 * CONTEXT_CHARS characters, then up
-     * to CONTEXT_CHARS more */
-    end = off;
-    for (count = 0; end < off + len && count < 2 * CONTEXT_CHARS; count++)
-        end = step(s, n, end);
-    for (count = 0; end >= off + len && end < n && count < CONTEXT_CHARS;
-         count++)
-        end = step(s, n, end);
-
-    out_puts("    ");
-    if (start > 0) {
-        out_puts("...");
-        col += 3;
-    }
-    for (i = start; i < end; i = step(s, n, i)) {
-        size_t w = put_visible(s, n, i, true);
-        if (i < off)
-            col += w;
-        else if (i < off + len)
-            span_cols += w;
-    }
-    if (end < n)
-        out_puts("...");
-    out_puts("\n    ");
-    out_printf("%*s^", (int)col, "");
-    for (i = 1; i < span_cols; i++)
-        out_putc('~');
-    out_putc('\n');
-}
-
 static int check_finding(void *user, const struct xiri_diag *d)
 {
     struct check_state *cs = user;
@@ -685,7 +605,7 @@ static int check_finding(void *user, const struct xiri_diag *d)
         if (code[0])
             out_printf(" [%s]", code);
         out_putc('\n');
-        check_context(it->in, it->in_len, d->offset, d->length);
+        out_excerpt(it->in, it->in_len, d->offset, d->length);
     }
     return !out_ok();
 }

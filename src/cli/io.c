@@ -1,6 +1,6 @@
 /* io.c - the xiri tool's plumbing: stdout checked for write errors,
- * messages on stderr, JSON strings, word wrapping, input lines, strict
- * UTF-8 and argument scanning. */
+ * messages on stderr, JSON strings, word wrapping, excerpts with a caret,
+ * input lines, strict UTF-8 and argument scanning. */
 #include "cli.h"
 
 #include <errno.h>
@@ -234,6 +234,86 @@ void out_wrapped(const char *text, size_t first_col, size_t indent,
         col += cols;
         line_empty = false;
     }
+    out_putc('\n');
+}
+
+/* ------------------------------------------------------------ excerpts */
+
+/* How many characters of context an excerpt shows on each side. */
+#define CONTEXT_CHARS 40
+
+static size_t excerpt_char(const char *s, size_t n, size_t i, bool print)
+{
+    uint32_t cp;
+    size_t k = utf8_next(s + i, n - i, &cp);
+    char tmp[16];
+
+    if (k == 0) {
+        snprintf(tmp, sizeof(tmp), "\\x%02X", (unsigned)(unsigned char)s[i]);
+        if (print)
+            out_puts(tmp);
+        return strlen(tmp);
+    }
+    if (cp_is_hidden(cp)) {
+        snprintf(tmp, sizeof(tmp), "<U+%04X>", (unsigned)cp);
+        if (print)
+            out_puts(tmp);
+        return strlen(tmp);
+    }
+    if (print)
+        out_write(s + i, k);
+    return cp_columns(cp);
+}
+
+static size_t excerpt_step(const char *s, size_t n, size_t i)
+{
+    uint32_t cp;
+    size_t k = utf8_next(s + i, n - i, &cp);
+    return i + (k ? k : 1);
+}
+
+void out_excerpt(const char *s, size_t n, size_t off, size_t len)
+{
+    size_t start, end, i, count, col = 0, span_cols = 0;
+
+    if (off > n)
+        off = n;
+    if (len > n - off)
+        len = n - off;
+    start = off;
+    /* back up at most CONTEXT_CHARS characters */
+    for (count = 0; start > 0 && count < CONTEXT_CHARS; count++) {
+        start--;
+        while (start > 0 && ((unsigned char)s[start] & 0xC0) == 0x80)
+            start--;
+    }
+    /* the part itself, cut after 2 * CONTEXT_CHARS characters, then up
+     * to CONTEXT_CHARS more */
+    end = off;
+    for (count = 0; end < off + len && count < 2 * CONTEXT_CHARS; count++)
+        end = excerpt_step(s, n, end);
+    for (count = 0; end >= off + len && end < n && count < CONTEXT_CHARS;
+         count++)
+        end = excerpt_step(s, n, end);
+
+    out_puts("    ");
+    if (start > 0) {
+        out_puts("...");
+        col += 3;
+    }
+    for (i = start; i < end; i = excerpt_step(s, n, i)) {
+        size_t w = excerpt_char(s, n, i, true);
+        if (i < off)
+            col += w;
+        else if (i < off + len)
+            span_cols += w;
+    }
+    if (end < n)
+        out_puts("...");
+    out_puts("\n    ");
+    out_printf("%*s^", (int)col, "");
+    for (i = 1; i < span_cols; i++)
+        out_putc('~');
     out_putc('\n');
 }
 

@@ -1,5 +1,5 @@
 /* main.c - the entry point of the xiri tool: global options and the
- * dispatch to the "iri" and "explain" commands. */
+ * dispatch to the "iri", "check", "links" and "explain" commands. */
 #include "cli.h"
 
 #include <signal.h>
@@ -11,9 +11,12 @@ static void main_help(void)
         "Usage: xiri COMMAND [OPTIONS] [OPERANDS]\n"
         "       xiri --help | --version\n"
         "\n"
-        "Check, resolve and map IRIs (RFC 3987) and URIs (RFC 3986).\n"
+        "Check, resolve and map IRIs (RFC 3987) and URIs (RFC 3986), alone\n"
+        "or in XML and HTML documents.\n"
         "\n"
         "Commands:\n"
+        "  check FILE...   report the problems of the IRIs in documents\n"
+        "  links FILE...   list the IRIs in documents, resolved and mapped\n"
         "  iri check       report the problems in IRI references\n"
         "  iri resolve     resolve references against a base (RFC 3986 5.2)\n"
         "  iri to-uri      map IRIs to URIs (RFC 3987 3.1)\n"
@@ -21,14 +24,16 @@ static void main_help(void)
         "  iri normalize   normalize references (RFC 3987 5.3)\n"
         "  iri compare     tell whether two references are equivalent\n"
         "  iri display     wrap IRIs for display (RFC 3987 4.1)\n"
-        "  explain [CODE]  describe a finding of 'xiri iri check'\n"
+        "  explain [CODE]  describe a finding of 'check' or 'iri check'\n"
         "\n"
         "Each 'iri' command works on its operands or, when there are none,\n"
-        "on each line of the standard input.  Run 'xiri iri COMMAND --help'\n"
-        "for a command's options, 'man xiri' for the details.\n"
+        "on each line of the standard input.  Run 'xiri COMMAND --help' or\n"
+        "'xiri iri COMMAND --help' for a command's options, 'man xiri' for\n"
+        "the details.\n"
         "\n"
         "Exit status: 0 success; 1 a finding of severity error, an input\n"
-        "that failed, or a difference; 2 a usage, input or output error.\n");
+        "that failed, or a difference; 2 a usage, input or output error, or\n"
+        "a document that could not be read or parsed.\n");
 }
 
 static void main_version(void)
@@ -60,6 +65,8 @@ int main(int argc, char **argv)
         status = cmd_iri(argc - 1, argv + 1);
     } else if (strcmp(cmd, "explain") == 0) {
         status = cmd_explain(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "check") == 0 || strcmp(cmd, "links") == 0) {
+        status = cmd_doc(argc - 1, argv + 1);
     } else if (cmd[0] == '-') {
         msg_text(CLI_PROG ": unknown option ");
         msg_quoted(cmd, strlen(cmd));

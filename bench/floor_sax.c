@@ -1,0 +1,233 @@
+/* floor_sax.c - the floor of the document-pass benchmark: a bare libxml2
+ * SAX parse (push parser, 64 KiB chunks, empty callbacks) of one file, the
+ * least work any SAX-based link tool does.  Run by bench/docbench.sh. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
+
+/* The chunk size of xiri's CLI and walker (src/lib/walk.h WALK_CHUNK). */
+#define FLOOR_CHUNK 65536
+
+/* Counters for -c: a check that the parse saw the whole document,
+ * decoded (never timed). */
+struct counts {
+    unsigned long elements, attributes, text_bytes, non_ascii;
+    bool fatal;
+};
+
+static struct counts counts;
+
+static void floor_start_ns(void *ctx, const xmlChar *localname,
+                           const xmlChar *prefix, const xmlChar *uri,
+                           int nb_namespaces, const xmlChar **namespaces,
+                           int nb_attributes, int nb_defaulted,
+                           const xmlChar **attrs)
+{
+    (void)ctx, (void)localname, (void)prefix, (void)uri;
+    (void)nb_namespaces, (void)namespaces, (void)nb_attributes;
+    (void)nb_defaulted, (void)attrs;
+}
+
+static void floor_end_ns(void *ctx, const xmlChar *localname,
+                         const xmlChar *prefix, const xmlChar *uri)
+{
+    (void)ctx, (void)localname, (void)prefix, (void)uri;
+}
+
+static void floor_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+    (void)ctx, (void)name, (void)atts;
+}
+
+static void floor_end(void *ctx, const xmlChar *name)
+{
+    (void)ctx, (void)name;
+}
+
+static void floor_characters(void *ctx, const xmlChar *ch, int len)
+{
+    (void)ctx, (void)ch, (void)len;
+}
+
+static void floor_error(void *user, xmlErrorPtr e)
+{
+    (void)user;
+    if (e && e->level == XML_ERR_FATAL && !counts.fatal) {
+        counts.fatal = true;
+        fprintf(stderr, "floor_sax: line %d: %s", e->line,
+                e->message ? e->message : "fatal error\n");
+    }
+}
+
+/* -c: the same events, counted. */
+static void count_text(const xmlChar *s, size_t n)
+{
+    size_t i;
+
+    counts.text_bytes += n;
+    for (i = 0; i < n; i++)
+        if (s[i] >= 0xC0) /* a UTF-8 lead byte: one non-ASCII character */
+            counts.non_ascii++;
+}
+
+static void count_start_ns(void *ctx, const xmlChar *localname,
+                           const xmlChar *prefix, const xmlChar *uri,
+                           int nb_namespaces, const xmlChar **namespaces,
+                           int nb_attributes, int nb_defaulted,
+                           const xmlChar **attrs)
+{
+    int i;
+
+    (void)ctx, (void)localname, (void)prefix, (void)uri;
+    (void)nb_namespaces, (void)namespaces, (void)nb_defaulted;
+    counts.elements++;
+    counts.attributes += (unsigned long)nb_attributes;
+    for (i = 0; i < nb_attributes; i++)
+        count_text(attrs[5 * i + 3],
+                   (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]));
+}
+
+static void count_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+    int i;
+
+    (void)ctx, (void)name;
+    counts.elements++;
+    for (i = 0; atts && atts[i]; i += 2) {
+        counts.attributes++;
+        if (atts[i + 1])
+            count_text(atts[i + 1], strlen((const char *)atts[i + 1]));
+    }
+}
+
+static void count_characters(void *ctx, const xmlChar *ch, int len)
+{
+    (void)ctx;
+    count_text(ch, (size_t)len);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: floor_sax [--xml|--html] [-c] FILE\n"
+            "  Parse FILE with libxml2's push parser (SAX2 for XML, the HTML\n"
+            "  parser for HTML; chosen by the name: .html/.htm are HTML) in\n"
+            "  %d-byte chunks with empty callbacks; libxml2 detects and\n"
+            "  decodes the encoding itself.  -c counts elements, attributes\n"
+            "  and text instead (a sanity check, not the floor).\n"
+            "  Exit 0 when parsed, 1 on a fatal XML error, 2 on bad usage or\n"
+            "  I/O error.\n",
+            FLOOR_CHUNK);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    const char *file = NULL;
+    int html = -1, count = 0, i, fd, rc = 0;
+    static char chunk[FLOOR_CHUNK];
+    xmlSAXHandler sax;
+    xmlParserCtxtPtr px = NULL;
+    ssize_t n;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--xml") == 0)
+            html = 0;
+        else if (strcmp(argv[i], "--html") == 0)
+            html = 1;
+        else if (strcmp(argv[i], "-c") == 0)
+            count = 1;
+        else if (argv[i][0] == '-' || file)
+            return usage();
+        else
+            file = argv[i];
+    }
+    if (!file)
+        return usage();
+    if (html < 0)
+        html = has_suffix(file, ".html") || has_suffix(file, ".htm");
+    fd = open(file, O_RDONLY);
+    if (fd < 0) {
+        fprintf(stderr, "floor_sax: %s: %s\n", file, strerror(errno));
+        return 2;
+    }
+
+    xmlInitParser();
+    memset(&sax, 0, sizeof(sax));
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.serror = floor_error;
+    sax.characters = count ? count_characters : floor_characters;
+    sax.cdataBlock = sax.characters;
+    if (html) {
+        sax.startElement = count ? count_start : floor_start;
+        sax.endElement = floor_end;
+        /* XML_CHAR_ENCODING_NONE: libxml2 finds <meta charset> itself */
+        px = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, file,
+                                      XML_CHAR_ENCODING_NONE);
+        if (px)
+            htmlCtxtUseOptions(px, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
+                                       HTML_PARSE_NOWARNING);
+    } else {
+        sax.startElementNs = count ? count_start_ns : floor_start_ns;
+        sax.endElementNs = floor_end_ns;
+        px = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, file);
+        if (px)
+            xmlCtxtUseOptions(px, XML_PARSE_NONET | XML_PARSE_NOERROR |
+                                      XML_PARSE_NOWARNING);
+    }
+    if (!px) {
+        fprintf(stderr, "floor_sax: out of memory\n");
+        close(fd);
+        return 2;
+    }
+    for (;;) {
+        n = read(fd, chunk, sizeof(chunk));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            fprintf(stderr, "floor_sax: %s: %s\n", file, strerror(errno));
+            rc = 2;
+            break;
+        }
+        if (html)
+            htmlParseChunk(px, chunk, (int)n, n == 0);
+        else
+            xmlParseChunk(px, chunk, (int)n, n == 0);
+        if (n == 0 || counts.fatal)
+            break;
+    }
+    close(fd);
+    if (rc == 0 && (counts.fatal || (!html && !px->wellFormed)))
+        rc = 1;
+    if (count)
+        printf("%s: %s, encoding %s: %lu elements, %lu attributes, "
+               "%lu bytes of text and values, %lu non-ASCII characters\n",
+               file, html ? "HTML" : "XML",
+               px->encoding ? (const char *)px->encoding
+               : px->input && px->input->buf && px->input->buf->encoder
+                   ? px->input->buf->encoder->name
+                   : "(none)",
+               counts.elements, counts.attributes, counts.text_bytes,
+               counts.non_ascii);
+    if (px->myDoc)
+        xmlFreeDoc(px->myDoc);
+    if (html)
+        htmlFreeParserCtxt(px);
+    else
+        xmlFreeParserCtxt(px);
+    return rc;
+}

@@ -1,0 +1,1521 @@
+/* cmd_doc.c - "xiri check" and "xiri links": walk XML and HTML documents,
+ * read in fixed-size chunks, and report the problems of the IRIs they
+ * hold (text, JSON or SARIF) or list them with base, resolved IRI and URI
+ * (TSV or JSON). */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Bytes read from a file and given to the walker at a time: memory does
+ * not grow with the document's size. */
+#define DOC_CHUNK 65536
+
+enum doc_cmd { DC_CHECK, DC_LINKS };
+
+enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
+
+/* SARIF 2.1.0 (OASIS Standard incorporating Approved Errata 01), 3.13.3:
+ * the JSON schema, named by its own "id". */
+#define SARIF_SCHEMA                                                      \
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/" \
+    "sarif-schema-2.1.0.json"
+
+/* ---------------------------------------------------------------- help */
+
+#define DOC_OPTIONS_HELP                                                       \
+    "  --xml, --html         parse the documents as XML or as HTML\n"          \
+    "                        (default: from the content and the file name)\n"  \
+    "  --encoding=NAME       the documents' encoding, overriding byte order\n" \
+    "                        marks and declarations (any name ICU knows)\n"    \
+    "  --base=IRI            the base IRI of the documents (default: each\n"   \
+    "                        file's absolute path as a file: URI; none for\n"  \
+    "                        the standard input)\n"                            \
+    "  --presets=LIST        the built-in sets of IRI attributes to use,\n"    \
+    "                        comma-separated (default: all); 'none' for\n"     \
+    "                        none; --presets=list lists them\n"                \
+    "  --schema=FILE.xsd     also the attributes and elements this XML\n"      \
+    "                        Schema declares as xs:anyURI or derived from\n"   \
+    "                        it (repeatable)\n"                                \
+    "  --attr=SPEC           also this attribute: '{NS}element@attr',\n"       \
+    "                        'element@attr', '@attr' (any element),\n"         \
+    "                        '@{NS}attr', or '{NS}element' for an\n"           \
+    "                        element's content (repeatable)\n"                 \
+    "  --profile=NAME        the rules the IRIs must follow: rfc3987, uri,\n"  \
+    "                        leiri or html (default: leiri in XML, html in\n"  \
+    "                        HTML)\n"
+
+static const char check_help[] =
+    "Usage: xiri check [OPTIONS] FILE...\n"
+    "\n"
+    "Check the IRIs in XML and HTML documents.  Every attribute and element\n"
+    "that holds IRIs (as the presets and schemas say) is decoded as the\n"
+    "document means it, split into its IRIs (lists, srcset, meta refresh)\n"
+    "and checked as 'xiri iri check' does, with the checks that need the\n"
+    "document: a relative reference with no base, the query of a page not\n"
+    "in UTF-8, bytes the document's encoding does not define.  FILE '-' is\n"
+    "the standard input.  Each finding is printed as\n"
+    "    FILE:LINE:COL: SEVERITY: MESSAGE [CODE]\n"
+    "followed by the value with a caret under the offending part; LINE and\n"
+    "COL (characters, from 1) are its place in the document.  Findings\n"
+    "about the document itself have no caret.  'xiri explain CODE' tells\n"
+    "more about a code.\n"
+    "\n"
+    "Options:\n" DOC_OPTIONS_HELP
+    "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
+    "                        (default), warning or error\n"
+    "  --format=FORMAT       text (default); json: one object per finding\n"
+    "                        with the keys file, line, column, offset (the\n"
+    "                        byte offset of the value in the file),\n"
+    "                        value_offset (of the finding in the value),\n"
+    "                        element, attribute, value, severity, code,\n"
+    "                        message; sarif: one SARIF 2.1.0 log, for\n"
+    "                        code-scanning tools\n"
+    "  -q, --quiet           print nothing; only the exit status tells\n"
+    "  -h, --help            print this help\n"
+    "\n"
+    "Exit status: 0 no finding of severity error; 1 a finding of severity\n"
+    "error; 2 a file that could not be read or parsed (the other files are\n"
+    "still checked), or a usage or output error.\n";
+
+static const char links_help[] =
+    "Usage: xiri links [OPTIONS] FILE...\n"
+    "\n"
+    "List the IRIs in XML and HTML documents, one record per IRI: where it\n"
+    "is, its value as the document means it (references decoded), the\n"
+    "base in force, the value resolved against it (RFC 3986 5.2), that\n"
+    "mapped to a URI (RFC 3987 3.1, with the host names of DNS schemes in\n"
+    "punycode), and the codes 'xiri check' reports for it.  FILE '-' is\n"
+    "the standard input.\n"
+    "\n"
+    "Options:\n" DOC_OPTIONS_HELP
+    "  --format=FORMAT       tsv (default): a header line, then one line per\n"
+    "                        IRI with the fields file, line, column, offset,\n"
+    "                        element, attribute, value, base, resolved, uri\n"
+    "                        and codes (comma-separated) between TABs; TAB,\n"
+    "                        LF, CR and \\ written \\t \\n \\r \\\\; an\n"
+    "                        absent field is empty; json: one object per IRI\n"
+    "                        with those keys, null when absent, codes an\n"
+    "                        array\n"
+    "  -q, --quiet           do not print the documents' notes and warnings\n"
+    "                        on the standard error\n"
+    "  -h, --help            print this help\n"
+    "\n"
+    "Exit status: 0 every file was read; 2 a file that could not be read or\n"
+    "parsed (the other files are still listed), or a usage or output\n"
+    "error.\n";
+
+/* ------------------------------------------------------------- options */
+
+enum opt_id {
+    O_HELP,
+    O_XML,
+    O_HTML,
+    O_ENCODING,
+    O_BASE,
+    O_PRESETS,
+    O_SCHEMA,
+    O_ATTR,
+    O_PROFILE,
+    O_MIN_SEVERITY,
+    O_FORMAT,
+    O_QUIET
+};
+
+struct keyword {
+    const char *name;
+    int value;
+};
+
+static const struct keyword kw_profile[] = {
+    {"rfc3987", XIRI_PROFILE_RFC3987},
+    {"uri", XIRI_PROFILE_URI},
+    {"leiri", XIRI_PROFILE_LEIRI},
+    {"html", XIRI_PROFILE_HTML},
+    {NULL, 0},
+};
+static const struct keyword kw_severity[] = {
+    {"note", XIRI_SEV_NOTE},
+    {"warning", XIRI_SEV_WARNING},
+    {"error", XIRI_SEV_ERROR},
+    {NULL, 0},
+};
+static const struct keyword kw_format_check[] = {
+    {"text", F_TEXT},
+    {"json", F_JSON},
+    {"sarif", F_SARIF},
+    {NULL, 0},
+};
+static const struct keyword kw_format_links[] = {
+    {"tsv", F_TSV},
+    {"json", F_JSON},
+    {NULL, 0},
+};
+
+#define FOR_CHECK 0x1u
+#define FOR_LINKS 0x2u
+#define FOR_BOTH (FOR_CHECK | FOR_LINKS)
+
+static const struct opt_def {
+    const char *name;
+    enum opt_id id;
+    bool takes_value;
+    const struct keyword *values; /* NULL: any text */
+    unsigned cmds;
+} opt_defs[] = {
+    {"help", O_HELP, false, NULL, FOR_BOTH},
+    {"xml", O_XML, false, NULL, FOR_BOTH},
+    {"html", O_HTML, false, NULL, FOR_BOTH},
+    {"encoding", O_ENCODING, true, NULL, FOR_BOTH},
+    {"base", O_BASE, true, NULL, FOR_BOTH},
+    {"presets", O_PRESETS, true, NULL, FOR_BOTH},
+    {"schema", O_SCHEMA, true, NULL, FOR_BOTH},
+    {"attr", O_ATTR, true, NULL, FOR_BOTH},
+    {"profile", O_PROFILE, true, kw_profile, FOR_BOTH},
+    {"min-severity", O_MIN_SEVERITY, true, kw_severity, FOR_CHECK},
+    {"format", O_FORMAT, true, NULL, FOR_BOTH}, /* per command */
+    {"quiet", O_QUIET, false, NULL, FOR_BOTH},
+};
+
+struct doc_opts {
+    enum xiri_doc_type type;
+    const char *encoding;
+    const char *base;
+    const char *presets;
+    const char **schemas; /* in the order given */
+    size_t nschemas;
+    const char **attrs;
+    size_t nattrs;
+    bool profile_set;
+    enum xiri_profile profile;
+    enum xiri_severity min_severity;
+    enum doc_fmt fmt;
+    bool quiet;
+};
+
+/* The state of one run of a command. */
+struct doc_run {
+    enum doc_cmd cmd;
+    const char *usage; /* "xiri check", for "see '... --help'" */
+    struct doc_opts o;
+    struct xiri_ctx *ctx;
+    struct xiri_registry *reg;
+    char *chunk;     /* DOC_CHUNK bytes */
+    int status;      /* the worst exit status so far */
+    bool stop;       /* out of memory or output failed: stop everything */
+    size_t nresults; /* SARIF results written */
+    /* links: the distinct codes of the current link, each NUL-ended */
+    char *codes;
+    size_t codes_len, codes_cap;
+    /* SARIF: the files that could not be read or parsed, for
+     * toolExecutionNotifications; pairs of malloc'd (uri or NULL, text) */
+    char **failures;
+    size_t nfailures, failures_cap;
+};
+
+/* One document being walked. */
+struct doc_file {
+    struct doc_run *r;
+    const char *name;  /* as given; "-" is the standard input */
+    const char *shown; /* in text: the name, or "<stdin>" */
+    char *uri;         /* SARIF artifact URI, NULL for the standard input */
+    struct xiri_walker *w;
+};
+
+/* A finding to print: about one IRI (link != NULL) or the document. */
+struct finding {
+    unsigned long line, column;
+    size_t offset;       /* byte offset in the file */
+    size_t value_offset; /* and in the value (links only) */
+    size_t length;       /* bytes of the value it is about */
+    const struct xiri_link *link;
+    enum xiri_severity severity;
+    const char *code;
+    const char *message;
+};
+
+static void set_status(struct doc_run *r, int status)
+{
+    if (status > r->status)
+        r->status = status;
+}
+
+static void out_of_memory(struct doc_run *r)
+{
+    if (!r->stop)
+        msg_error("out of memory");
+    set_status(r, CLI_EXIT_USAGE);
+    r->stop = true;
+}
+
+static int parse_keyword(const struct doc_run *r, const char *opt,
+                         const struct keyword *kw, const char *value, int *out)
+{
+    size_t i;
+
+    for (i = 0; kw[i].name; i++)
+        if (strcmp(kw[i].name, value) == 0) {
+            *out = kw[i].value;
+            return 0;
+        }
+    msg_text(CLI_PROG ": unknown value ");
+    msg_quoted(value, strlen(value));
+    fprintf(stderr, " for --%s; use ", opt);
+    for (i = 0; kw[i].name; i++) {
+        if (i > 0)
+            fputs(kw[i + 1].name ? ", " : " or ", stderr);
+        fputs(kw[i].name, stderr);
+    }
+    fprintf(stderr, "; see '%s --help'\n", r->usage);
+    return CLI_EXIT_USAGE;
+}
+
+static const struct opt_def *find_opt(const char *name, size_t len)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(opt_defs) / sizeof(opt_defs[0]); i++)
+        if (strlen(opt_defs[i].name) == len &&
+            memcmp(opt_defs[i].name, name, len) == 0)
+            return &opt_defs[i];
+    return NULL;
+}
+
+static int unknown_option(const struct doc_run *r, const char *arg, size_t len)
+{
+    msg_text(CLI_PROG ": unknown option ");
+    msg_quoted(arg, len);
+    fprintf(stderr, "; see '%s --help'\n", r->usage);
+    return CLI_EXIT_USAGE;
+}
+
+/* Apply one option; returns 0, CLI_EXIT_USAGE, or -1 for --help. */
+static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
+                     int kind, const char *name, size_t name_len,
+                     const char *value)
+{
+    const struct opt_def *d;
+    unsigned me = r->cmd == DC_CHECK ? FOR_CHECK : FOR_LINKS;
+    int v = 0, st;
+
+    if (kind == 2) {
+        if (strcmp(name, "h") == 0)
+            return -1;
+        if (strcmp(name, "q") == 0) {
+            r->o.quiet = true;
+            return 0;
+        }
+        return unknown_option(r, arg, strlen(arg));
+    }
+    d = find_opt(name, name_len);
+    if (!d)
+        return unknown_option(r, arg,
+                              value ? (size_t)(value - 1 - arg) : strlen(arg));
+    if (!(d->cmds & me))
+        return usage_error(r->usage, "option '--%s' does not apply to '%s'",
+                           d->name, r->usage);
+    if (!d->takes_value && value)
+        return usage_error(r->usage, "option '--%s' takes no value", d->name);
+    if (d->takes_value && !value) {
+        value = argscan_take(as);
+        if (!value)
+            return usage_error(r->usage, "option '--%s' needs a value",
+                               d->name);
+    }
+    if (d->id == O_FORMAT) {
+        st = parse_keyword(
+            r, d->name, r->cmd == DC_CHECK ? kw_format_check : kw_format_links,
+            value, &v);
+        if (st)
+            return st;
+    } else if (d->values) {
+        st = parse_keyword(r, d->name, d->values, value, &v);
+        if (st)
+            return st;
+    }
+    switch (d->id) {
+    case O_HELP:
+        return -1;
+    case O_XML:
+    case O_HTML:
+        if (r->o.type != XIRI_DOC_AUTO &&
+            r->o.type != (d->id == O_XML ? XIRI_DOC_XML : XIRI_DOC_HTML))
+            return usage_error(r->usage,
+                               "options '--xml' and '--html' exclude each "
+                               "other");
+        r->o.type = d->id == O_XML ? XIRI_DOC_XML : XIRI_DOC_HTML;
+        break;
+    case O_ENCODING:
+        r->o.encoding = value;
+        break;
+    case O_BASE:
+        r->o.base = value;
+        break;
+    case O_PRESETS:
+        r->o.presets = value;
+        break;
+    case O_SCHEMA:
+        r->o.schemas[r->o.nschemas++] = value;
+        break;
+    case O_ATTR:
+        r->o.attrs[r->o.nattrs++] = value;
+        break;
+    case O_PROFILE:
+        r->o.profile_set = true;
+        r->o.profile = (enum xiri_profile)v;
+        break;
+    case O_MIN_SEVERITY:
+        r->o.min_severity = (enum xiri_severity)v;
+        break;
+    case O_FORMAT:
+        r->o.fmt = (enum doc_fmt)v;
+        break;
+    case O_QUIET:
+        r->o.quiet = true;
+        break;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ registry */
+
+static void presets_list(void)
+{
+    const char *name, *desc;
+    size_t i, width = 4; /* "none" */
+
+    for (i = 0; (name = xiri_preset_at(i, &desc)) != NULL; i++)
+        if (strlen(name) > width)
+            width = strlen(name);
+    for (i = 0; (name = xiri_preset_at(i, &desc)) != NULL && out_ok(); i++)
+        out_printf("%-*s  %s\n", (int)width, name, desc ? desc : "");
+    out_printf("%-*s  %s\n", (int)width, "none",
+               "no preset: only --schema and --attr");
+}
+
+/* Load the presets of the comma-separated list. */
+static int registry_presets(struct doc_run *r, const char *list)
+{
+    const char *p = list;
+    char name[64];
+    struct xiri_error e;
+    enum xiri_status st;
+
+    if (strcmp(list, "none") == 0 || list[0] == '\0')
+        return 0;
+    while (*p) {
+        size_t n = strcspn(p, ",");
+
+        if (n == 0 || n >= sizeof(name)) {
+            msg_text(CLI_PROG ": bad preset list ");
+            msg_quoted(list, strlen(list));
+            fprintf(stderr,
+                    "; give names separated by commas, such as "
+                    "--presets=html,xlink; see '%s --presets=list'\n",
+                    r->usage);
+            return CLI_EXIT_USAGE;
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        e.message[0] = '\0';
+        st = xiri_registry_load_preset(r->reg, name, &e);
+        if (st == XIRI_EINVAL) {
+            msg_text(CLI_PROG ": unknown preset ");
+            msg_quoted(name, n);
+            fprintf(stderr, "; see '%s --presets=list'\n", r->usage);
+            return CLI_EXIT_USAGE;
+        }
+        if (st == XIRI_ENOMEM) {
+            out_of_memory(r);
+            return CLI_EXIT_USAGE;
+        }
+        if (st != XIRI_OK) {
+            /* the installed schemas are missing or broken */
+            char where[96], text[sizeof(e.message) + 100];
+
+            snprintf(where, sizeof(where), "cannot load the preset '%s'", name);
+            snprintf(text, sizeof(text),
+                     "%s; is xiri installed completely (or XIRI_SCHEMA_DIR "
+                     "set right)?",
+                     e.message[0] ? e.message : xiri_strerror(st));
+            msg_about(where, text);
+            return CLI_EXIT_USAGE;
+        }
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    return 0;
+}
+
+static int registry_setup(struct doc_run *r)
+{
+    struct xiri_error e;
+    enum xiri_status st;
+    size_t i;
+    int ret;
+
+    st = xiri_registry_new(&r->reg);
+    if (st != XIRI_OK) {
+        out_of_memory(r);
+        return CLI_EXIT_USAGE;
+    }
+    ret = registry_presets(r, r->o.presets);
+    if (ret)
+        return ret;
+    for (i = 0; i < r->o.nschemas; i++) {
+        e.message[0] = '\0';
+        st = xiri_registry_load_schema(r->reg, r->o.schemas[i], &e);
+        if (st == XIRI_ENOMEM) {
+            out_of_memory(r);
+            return CLI_EXIT_USAGE;
+        }
+        if (st != XIRI_OK) {
+            /* the library's message names the file */
+            msg_about("--schema", e.message[0] ? e.message : xiri_strerror(st));
+            return CLI_EXIT_USAGE;
+        }
+    }
+    for (i = 0; i < r->o.nattrs; i++) {
+        e.message[0] = '\0';
+        st = xiri_registry_add_spec(r->reg, r->o.attrs[i], &e);
+        if (st == XIRI_ENOMEM) {
+            out_of_memory(r);
+            return CLI_EXIT_USAGE;
+        }
+        if (st != XIRI_OK) {
+            size_t n = strlen(r->o.attrs[i]) + sizeof(e.message) + 200;
+            char *text = malloc(n);
+
+            if (!text) {
+                out_of_memory(r);
+                return CLI_EXIT_USAGE;
+            }
+            /* the library's message quotes the spec */
+            snprintf(text, n,
+                     "%s; write '{NS}element@attr', '@attr', '@{NS}attr' or "
+                     "'{NS}element'; see '%s --help'",
+                     e.message[0] ? e.message : xiri_strerror(st), r->usage);
+            msg_about("--attr", text);
+            free(text);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (xiri_registry_count(r->reg) == 0)
+        return usage_error(r->usage,
+                           "no attribute to look for: give --presets, "
+                           "--schema or --attr");
+    return 0;
+}
+
+/* ---------------------------------------------------------- file URIs */
+
+/* RFC 3986 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@";
+ * every other byte of a path is written %HH (2.1, upper-case hex). */
+static bool is_pchar(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || strchr("-._~!$&'()*+,;=:@", c) != NULL;
+}
+
+/* Append path[0..n) to out (room for 3 bytes per byte) percent-encoded,
+ * keeping '/'; colon_too: also escape ':' (the first segment of a
+ * relative reference must not have one, RFC 3986 4.2). */
+static size_t pct_path(char *out, const char *path, size_t n, bool colon_too)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t i, o = 0;
+
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)path[i];
+
+        if (c != '\0' &&
+            (c == '/' || (is_pchar(c) && !(colon_too && c == ':'))))
+            out[o++] = (char)c;
+        else {
+            out[o++] = '%';
+            out[o++] = hex[c >> 4];
+            out[o++] = hex[c & 0xF];
+        }
+    }
+    return o;
+}
+
+/* The current directory, malloc'd; NULL on failure (errno set). */
+static char *current_dir(void)
+{
+    size_t size = 256;
+
+    for (;;) {
+        char *buf = malloc(size);
+
+        if (!buf)
+            return NULL;
+        if (getcwd(buf, size))
+            return buf;
+        free(buf);
+        if (errno != ERANGE || size > ((size_t)1 << 24))
+            return NULL;
+        size *= 2;
+    }
+}
+
+/* The file: URI of a path (RFC 8089 2: "file://" with an empty authority
+ * and the absolute path; RFC 3986 2.1 and 3.3 for the escapes): a relative
+ * path is taken from the current directory, and "." and ".." segments
+ * and repeated slashes are removed, as the shell would name the file.
+ * NULL (errno set) when the current directory is unknown or memory
+ * runs out. */
+static char *file_uri(const char *path)
+{
+    char *cwd = NULL, *abs, *norm, *uri;
+    const char *p;
+    size_t n = 0, len;
+
+    if (path[0] != '/') {
+        cwd = current_dir();
+        if (!cwd)
+            return NULL;
+    }
+    len = (cwd ? strlen(cwd) + 1 : 0) + strlen(path);
+    abs = malloc(len + 1);
+    norm = malloc(len + 2);
+    if (!abs || !norm) {
+        free(abs);
+        free(norm);
+        free(cwd);
+        errno = ENOMEM;
+        return NULL;
+    }
+    abs[0] = '\0';
+    if (cwd) {
+        memcpy(abs, cwd, strlen(cwd));
+        abs[strlen(cwd)] = '/';
+        memcpy(abs + strlen(cwd) + 1, path, strlen(path) + 1);
+    } else {
+        memcpy(abs, path, strlen(path) + 1);
+    }
+    free(cwd);
+    for (p = abs; *p;) {
+        const char *seg;
+        size_t seg_len;
+
+        while (*p == '/')
+            p++;
+        seg = p;
+        while (*p && *p != '/')
+            p++;
+        seg_len = (size_t)(p - seg);
+        if (seg_len == 0 || (seg_len == 1 && seg[0] == '.'))
+            continue;
+        if (seg_len == 2 && seg[0] == '.' && seg[1] == '.') {
+            while (n > 0 && norm[n - 1] != '/')
+                n--;
+            if (n > 0)
+                n--;
+            continue;
+        }
+        norm[n++] = '/';
+        memcpy(norm + n, seg, seg_len);
+        n += seg_len;
+    }
+    if (n == 0)
+        norm[n++] = '/';
+    free(abs);
+    uri = malloc(7 + 3 * n + 1);
+    if (!uri) {
+        free(norm);
+        errno = ENOMEM;
+        return NULL;
+    }
+    memcpy(uri, "file://", 7);
+    len = 7 + pct_path(uri + 7, norm, n, false);
+    uri[len] = '\0';
+    free(norm);
+    return uri;
+}
+
+/* SARIF 3.4.3: an artifact's uri is a URI reference: the file: URI of an
+ * absolute path, the escaped path of a relative one. */
+static char *artifact_uri(const char *path)
+{
+    size_t n = strlen(path), len;
+    char *uri;
+
+    if (path[0] == '/')
+        return file_uri(path);
+    uri = malloc(3 * n + 1);
+    if (!uri)
+        return NULL;
+    len = pct_path(uri, path, n, true);
+    uri[len] = '\0';
+    return uri;
+}
+
+/* ------------------------------------------------------------- output */
+
+static void json_str(const char *s)
+{
+    if (s)
+        out_json_string(s, strlen(s));
+    else
+        out_puts("null");
+}
+
+/* A TSV field (the IANA text/tab-separated-values type forbids TAB and
+ * line ends in fields): TAB, LF, CR and backslash escaped. */
+static void tsv_field(const char *s, size_t n)
+{
+    size_t i, run = 0;
+
+    for (i = 0; i < n; i++) {
+        const char *esc;
+
+        switch (s[i]) {
+        case '\t':
+            esc = "\\t";
+            break;
+        case '\n':
+            esc = "\\n";
+            break;
+        case '\r':
+            esc = "\\r";
+            break;
+        case '\\':
+            esc = "\\\\";
+            break;
+        default:
+            continue;
+        }
+        out_write(s + run, i - run);
+        out_puts(esc);
+        run = i + 1;
+    }
+    out_write(s + run, n - run);
+}
+
+static void tsv_str(const char *s)
+{
+    if (s)
+        tsv_field(s, strlen(s));
+}
+
+/* The line and column of value byte off: the value starts at link->line,
+ * link->column; columns count characters; LF, CR LF and CR end lines as
+ * in the document (XML 1.0 2.11).  Exact when the value is written in
+ * the document without references (a reference such as &#233; takes
+ * several columns there and one character here). */
+static void value_position(const struct xiri_link *l, size_t off,
+                           unsigned long *line, unsigned long *column)
+{
+    size_t i = 0;
+
+    *line = l->line;
+    *column = l->column;
+    if (off > l->value_len)
+        off = l->value_len;
+    while (i < off) {
+        uint32_t cp;
+        size_t k;
+
+        if (l->value[i] == '\n' || l->value[i] == '\r') {
+            if (l->value[i] == '\r' && i + 1 < off && l->value[i + 1] == '\n')
+                i++;
+            i++;
+            ++*line;
+            *column = 1;
+            continue;
+        }
+        k = utf8_next(l->value + i, l->value_len - i, &cp);
+        i += k ? k : 1;
+        ++*column;
+    }
+}
+
+/* SARIF 3.27.10: level is "error", "warning" or "note". */
+static const char *sarif_level(enum xiri_severity sev)
+{
+    return sev == XIRI_SEV_ERROR     ? "error"
+           : sev == XIRI_SEV_WARNING ? "warning"
+                                     : "note";
+}
+
+/* The index of a code in the catalogue (the SARIF rules), or -1. */
+static long rule_index(const char *code)
+{
+    const struct xiri_code_info *c;
+    size_t i;
+
+    for (i = 0; code && (c = xiri_code_at(i)) != NULL; i++)
+        if (strcmp(c->code, code) == 0)
+            return (long)i;
+    return -1;
+}
+
+static void print_text(const struct doc_file *f, const struct finding *fd)
+{
+    out_visible(f->shown, strlen(f->shown));
+    if (fd->line > 0)
+        out_printf(":%lu:%lu", fd->line, fd->column);
+    out_printf(": %s: ", xiri_severity_name(fd->severity));
+    out_visible(fd->message, strlen(fd->message));
+    if (fd->code[0])
+        out_printf(" [%s]", fd->code);
+    out_putc('\n');
+    if (fd->link)
+        out_excerpt(fd->link->value, fd->link->value_len, fd->value_offset,
+                    fd->length);
+}
+
+static void print_json(const struct doc_file *f, const struct finding *fd)
+{
+    const struct xiri_link *l = fd->link;
+
+    out_puts("{\"file\":");
+    json_str(f->name);
+    if (fd->line > 0)
+        out_printf(",\"line\":%lu,\"column\":%lu,\"offset\":%zu", fd->line,
+                   fd->column, fd->offset);
+    else /* a finding about the whole document */
+        out_puts(",\"line\":null,\"column\":null,\"offset\":null");
+    out_puts(",\"value_offset\":");
+    if (l)
+        out_printf("%zu", fd->value_offset);
+    else
+        out_puts("null");
+    out_puts(",\"element\":");
+    json_str(l ? l->element : NULL);
+    out_puts(",\"attribute\":");
+    json_str(l ? l->attribute : NULL);
+    out_puts(",\"value\":");
+    if (l)
+        out_json_string(l->value, l->value_len);
+    else
+        out_puts("null");
+    out_puts(",\"severity\":");
+    json_str(xiri_severity_name(fd->severity));
+    out_puts(",\"code\":");
+    json_str(fd->code);
+    out_puts(",\"message\":");
+    json_str(fd->message);
+    out_puts("}\n");
+}
+
+/* SARIF 3.27: one result, on one line. */
+static void print_sarif(struct doc_file *f, const struct finding *fd)
+{
+    long idx = rule_index(fd->code);
+
+    out_puts(f->r->nresults++ ? ",\n        " : "        ");
+    out_puts("{\"ruleId\":");
+    json_str(fd->code);
+    if (idx >= 0)
+        out_printf(",\"ruleIndex\":%ld", idx);
+    out_printf(",\"level\":\"%s\",\"message\":{\"text\":",
+               sarif_level(fd->severity));
+    json_str(fd->message);
+    out_puts("},\"locations\":[{\"physicalLocation\":{"
+             "\"artifactLocation\":");
+    if (f->uri) {
+        out_puts("{\"uri\":");
+        json_str(f->uri);
+        out_putc('}');
+    } else {
+        out_puts("{\"description\":{\"text\":\"standard input\"}}");
+    }
+    /* 3.30.5, 3.30.6: lines and columns count from 1 */
+    if (fd->line > 0) {
+        out_printf(",\"region\":{\"startLine\":%lu", fd->line);
+        if (fd->column > 0)
+            out_printf(",\"startColumn\":%lu", fd->column);
+        out_putc('}');
+    }
+    out_puts("}}]");
+    if (fd->link) {
+        out_puts(",\"properties\":{\"element\":");
+        json_str(fd->link->element);
+        out_puts(",\"attribute\":");
+        json_str(fd->link->attribute);
+        out_puts(",\"value\":");
+        out_json_string(fd->link->value, fd->link->value_len);
+        out_putc('}');
+    }
+    out_putc('}');
+}
+
+static void print_finding(struct doc_file *f, const struct finding *fd)
+{
+    struct doc_run *r = f->r;
+
+    if (r->o.quiet || fd->severity < r->o.min_severity)
+        return;
+    switch (r->o.fmt) {
+    case F_JSON:
+        print_json(f, fd);
+        break;
+    case F_SARIF:
+        print_sarif(f, fd);
+        break;
+    default:
+        print_text(f, fd);
+        break;
+    }
+}
+
+/* "xiri: FILE:LINE:COL: SEVERITY: MESSAGE [CODE]" on stderr. */
+static void msg_finding(const struct doc_file *f, const struct finding *fd)
+{
+    const char *sev = xiri_severity_name(fd->severity);
+    size_t wn = strlen(f->shown) + 48;
+    size_t tn = strlen(sev) + strlen(fd->message) + strlen(fd->code) + 8;
+    char *where = malloc(wn), *text = malloc(tn);
+
+    if (!where || !text) {
+        free(where);
+        free(text);
+        out_of_memory(f->r);
+        return;
+    }
+    if (fd->line > 0)
+        snprintf(where, wn, "%s:%lu:%lu", f->shown, fd->line, fd->column);
+    else
+        snprintf(where, wn, "%s", f->shown);
+    snprintf(text, tn, "%s: %s%s%s%s", sev, fd->message,
+             fd->code[0] ? " [" : "", fd->code, fd->code[0] ? "]" : "");
+    msg_about(where, text);
+    free(where);
+    free(text);
+}
+
+/* SARIF 3.13 (sarifLog), 3.14 (run), 3.18-3.19 (tool, driver), 3.49
+ * (reportingDescriptor: the rules, one per code of the catalogue). */
+static void sarif_begin(void)
+{
+    const struct xiri_code_info *c;
+    char help[200];
+    size_t i;
+
+    out_puts("{\n  \"$schema\": \"" SARIF_SCHEMA "\",\n"
+             "  \"version\": \"2.1.0\",\n"
+             "  \"runs\": [\n"
+             "    {\n"
+             "      \"tool\": {\n"
+             "        \"driver\": {\n"
+             "          \"name\": \"xiri\",\n"
+             "          \"version\": \"" XIRI_VERSION_STRING "\",\n"
+             "          \"rules\": [\n");
+    for (i = 0; (c = xiri_code_at(i)) != NULL; i++) {
+        if (i > 0)
+            out_puts(",\n");
+        out_puts("            {\"id\":");
+        json_str(c->code);
+        out_puts(",\"shortDescription\":{\"text\":");
+        json_str(c->summary ? c->summary : c->code);
+        out_puts("},\"fullDescription\":{\"text\":");
+        json_str(c->explanation && c->explanation[0] ? c->explanation
+                                                     : c->summary);
+        out_puts("},\"help\":{\"text\":");
+        snprintf(help, sizeof(help), "%s%s%sRun 'xiri explain %s' for more.",
+                 c->section && c->section[0] ? "See " : "",
+                 c->section ? c->section : "",
+                 c->section && c->section[0] ? ". " : "", c->code);
+        json_str(help);
+        out_printf("},\"defaultConfiguration\":{\"level\":\"%s\"}}",
+                   sarif_level(c->severity));
+    }
+    out_puts("\n          ]\n"
+             "        }\n"
+             "      },\n"
+             "      \"columnKind\": \"unicodeCodePoints\",\n"
+             "      \"results\": [\n");
+}
+
+/* SARIF 3.20 (invocation): whether every file was processed, and, as
+ * toolExecutionNotifications (3.20.21, 3.58), the files that were not. */
+static void sarif_end(const struct doc_run *r)
+{
+    size_t i;
+
+    out_puts(r->nresults ? "\n" : "");
+    out_printf("      ],\n"
+               "      \"invocations\": [\n"
+               "        {\"executionSuccessful\": %s",
+               r->status >= CLI_EXIT_USAGE ? "false" : "true");
+    if (r->nfailures > 0) {
+        out_puts(", \"toolExecutionNotifications\": [");
+        for (i = 0; i < r->nfailures; i += 2) {
+            out_puts(i ? ",\n          " : "\n          ");
+            out_puts("{\"level\":\"error\",\"message\":{\"text\":");
+            json_str(r->failures[i + 1]);
+            out_putc('}');
+            if (r->failures[i]) {
+                out_puts(",\"locations\":[{\"physicalLocation\":{"
+                         "\"artifactLocation\":{\"uri\":");
+                json_str(r->failures[i]);
+                out_puts("}}}]");
+            }
+            out_putc('}');
+        }
+        out_puts("]");
+    }
+    out_puts("}\n"
+             "      ]\n"
+             "    }\n"
+             "  ]\n"
+             "}\n");
+}
+
+/* ------------------------------------------------------------- check */
+
+struct check_state {
+    struct doc_file *f;
+    const struct xiri_link *link;
+};
+
+static int check_finding(void *user, const struct xiri_diag *d)
+{
+    struct check_state *cs = user;
+    const struct xiri_link *l = cs->link;
+    struct finding fd;
+
+    memset(&fd, 0, sizeof(fd));
+    value_position(l, d->offset, &fd.line, &fd.column);
+    fd.offset = l->offset;
+    fd.value_offset = d->offset;
+    fd.length = d->length;
+    fd.link = l;
+    fd.severity = d->severity;
+    fd.code = d->code ? d->code : "";
+    fd.message = d->message ? d->message : "";
+    print_finding(cs->f, &fd);
+    return !out_ok();
+}
+
+static void check_link(struct doc_file *f, const struct xiri_link *l)
+{
+    struct doc_run *r = f->r;
+    struct check_state cs = {f, l};
+    enum xiri_status st;
+    int worst = -1;
+
+    st = xiri_check_link(r->ctx, f->w, l, check_finding, &cs, &worst);
+    if (st == XIRI_ENOMEM) {
+        out_of_memory(r);
+        return;
+    }
+    if (st != XIRI_OK) {
+        struct finding fd;
+
+        memset(&fd, 0, sizeof(fd));
+        fd.line = l->line;
+        fd.column = l->column;
+        fd.severity = XIRI_SEV_ERROR;
+        fd.code = "";
+        fd.message = xiri_strerror(st);
+        msg_finding(f, &fd);
+        set_status(r, CLI_EXIT_USAGE);
+        return;
+    }
+    if (worst >= (int)XIRI_SEV_ERROR)
+        set_status(r, CLI_EXIT_FAIL);
+}
+
+/* ------------------------------------------------------------- links */
+
+static int collect_code(void *user, const struct xiri_diag *d)
+{
+    struct doc_run *r = user;
+    const char *code = d->code ? d->code : "";
+    size_t i = 0, n = strlen(code);
+
+    /* each code once, in the order of its first finding */
+    while (i < r->codes_len) {
+        if (strcmp(r->codes + i, code) == 0)
+            return 0;
+        i += strlen(r->codes + i) + 1;
+    }
+    if (r->codes_len + n + 1 > r->codes_cap) {
+        size_t cap = r->codes_cap ? 2 * r->codes_cap : 256;
+        char *p;
+
+        while (cap < r->codes_len + n + 1)
+            cap *= 2;
+        p = realloc(r->codes, cap);
+        if (!p) {
+            out_of_memory(r);
+            return 1;
+        }
+        r->codes = p;
+        r->codes_cap = cap;
+    }
+    memcpy(r->codes + r->codes_len, code, n + 1);
+    r->codes_len += n + 1;
+    return 0;
+}
+
+/* RFC 3986 5.2: the value resolved against the base in force; a value
+ * with a scheme needs no base (5.2.2: T = R with its dot segments
+ * removed), which resolving it against itself gives.  NULL when a
+ * relative value has no base or the resolution fails. */
+static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
+{
+    enum xiri_status st;
+    char *out = NULL;
+    size_t out_len;
+
+    if (l->base)
+        st = xiri_resolve(l->base, strlen(l->base), l->value, l->value_len,
+                          l->profile, &out, &out_len, NULL);
+    else
+        st = xiri_resolve(l->value, l->value_len, l->value, l->value_len,
+                          l->profile, &out, &out_len, NULL);
+    if (st == XIRI_ENOMEM)
+        out_of_memory(r);
+    return st == XIRI_OK ? out : NULL;
+}
+
+static void links_record(struct doc_file *f, const struct xiri_link *l)
+{
+    struct doc_run *r = f->r;
+    enum xiri_status st;
+    char *resolved, *uri = NULL;
+    size_t len, i;
+
+    r->codes_len = 0;
+    st = xiri_check_link(r->ctx, f->w, l, collect_code, r, NULL);
+    if (st == XIRI_ENOMEM)
+        out_of_memory(r);
+    if (r->stop)
+        return;
+    resolved = link_resolve(r, l);
+    /* RFC 3987 3.1, with IDNA for the hosts of DNS-based schemes and the
+     * characters only LEIRIs allow escaped */
+    if (resolved) {
+        st = xiri_to_uri(r->ctx, resolved, strlen(resolved), XIRI_IDN_PUNYCODE,
+                         XIRI_MAP_DNS_ONLY | XIRI_MAP_ESCAPE_LEIRI, &uri, &len,
+                         NULL);
+        if (st == XIRI_ENOMEM)
+            out_of_memory(r);
+        if (st != XIRI_OK)
+            uri = NULL;
+    }
+    if (r->stop) {
+        xiri_str_free(resolved);
+        xiri_str_free(uri);
+        return;
+    }
+    if (r->o.fmt == F_JSON) {
+        out_puts("{\"file\":");
+        json_str(f->name);
+        out_printf(",\"line\":%lu,\"column\":%lu,\"offset\":%zu", l->line,
+                   l->column, l->offset);
+        out_puts(",\"element\":");
+        json_str(l->element);
+        out_puts(",\"attribute\":");
+        json_str(l->attribute);
+        out_puts(",\"value\":");
+        out_json_string(l->value, l->value_len);
+        out_puts(",\"base\":");
+        json_str(l->base);
+        out_puts(",\"resolved\":");
+        json_str(resolved);
+        out_puts(",\"uri\":");
+        json_str(uri);
+        out_puts(",\"codes\":[");
+        for (i = 0; i < r->codes_len; i += strlen(r->codes + i) + 1) {
+            if (i > 0)
+                out_putc(',');
+            json_str(r->codes + i);
+        }
+        out_puts("]}\n");
+    } else {
+        tsv_str(f->name);
+        out_printf("\t%lu\t%lu\t%zu\t", l->line, l->column, l->offset);
+        tsv_str(l->element);
+        out_putc('\t');
+        tsv_str(l->attribute);
+        out_putc('\t');
+        tsv_field(l->value, l->value_len);
+        out_putc('\t');
+        tsv_str(l->base);
+        out_putc('\t');
+        tsv_str(resolved);
+        out_putc('\t');
+        tsv_str(uri);
+        out_putc('\t');
+        for (i = 0; i < r->codes_len; i += strlen(r->codes + i) + 1) {
+            if (i > 0)
+                out_putc(',');
+            tsv_str(r->codes + i);
+        }
+        out_putc('\n');
+    }
+    xiri_str_free(resolved);
+    xiri_str_free(uri);
+}
+
+/* ------------------------------------------------------------- walking */
+
+static int on_link(void *user, const struct xiri_link *link)
+{
+    struct doc_file *f = user;
+    struct doc_run *r = f->r;
+    struct xiri_link l = *link;
+
+    if (r->o.profile_set)
+        l.profile = r->o.profile;
+    if (r->cmd == DC_CHECK)
+        check_link(f, &l);
+    else
+        links_record(f, &l);
+    if (!out_ok())
+        r->stop = true;
+    return r->stop;
+}
+
+static int on_diag(void *user, const struct xiri_doc_diag *d)
+{
+    struct doc_file *f = user;
+    struct doc_run *r = f->r;
+    struct finding fd;
+
+    memset(&fd, 0, sizeof(fd));
+    fd.line = d->line;
+    fd.column = d->column;
+    fd.offset = d->offset;
+    fd.severity = d->severity;
+    fd.code = d->code ? d->code : "";
+    fd.message = d->message ? d->message : "";
+    if (r->cmd == DC_CHECK) {
+        if (d->severity >= XIRI_SEV_ERROR)
+            set_status(r, CLI_EXIT_FAIL);
+        print_finding(f, &fd);
+    } else if (!r->o.quiet || d->severity >= XIRI_SEV_ERROR) {
+        /* links: stdout holds the records, the findings go to stderr */
+        msg_finding(f, &fd);
+    }
+    if (!out_ok())
+        r->stop = true;
+    return r->stop;
+}
+
+/* SARIF: remember a file that failed, for sarif_end. */
+static void sarif_failure(struct doc_run *r, const char *uri, const char *text)
+{
+    char *u = NULL, *t;
+
+    if (r->o.fmt != F_SARIF || r->o.quiet)
+        return;
+    if (r->nfailures + 2 > r->failures_cap) {
+        size_t cap = r->failures_cap ? 2 * r->failures_cap : 16;
+        char **p = realloc(r->failures, cap * sizeof(*p));
+
+        if (!p) {
+            out_of_memory(r);
+            return;
+        }
+        r->failures = p;
+        r->failures_cap = cap;
+    }
+    t = malloc(strlen(text) + 1);
+    if (uri)
+        u = malloc(strlen(uri) + 1);
+    if (!t || (uri && !u)) {
+        free(t);
+        free(u);
+        out_of_memory(r);
+        return;
+    }
+    memcpy(t, text, strlen(text) + 1);
+    if (u)
+        memcpy(u, uri, strlen(uri) + 1);
+    r->failures[r->nfailures++] = u;
+    r->failures[r->nfailures++] = t;
+}
+
+/* A file that could not be read or parsed: the message says where and
+ * what to do; the other files are still processed. */
+static void file_failed(struct doc_file *f, enum xiri_status st,
+                        const struct xiri_error *e, const char *what)
+{
+    struct doc_run *r = f->r;
+    const char *m = e && e->message[0] ? e->message : xiri_strerror(st);
+    size_t n = strlen(f->shown) + strlen(m) + 200;
+    char *text;
+
+    if (st == XIRI_ENOMEM) {
+        out_of_memory(r);
+        return;
+    }
+    set_status(r, CLI_EXIT_USAGE);
+    text = malloc(n);
+    if (!text) {
+        out_of_memory(r);
+        return;
+    }
+    switch (st) {
+    case XIRI_EDOC:
+        /* the walker's message starts "LINE:COL: ": FILE:LINE:COL: ... */
+        snprintf(text, n,
+                 "%s%s%s; the rest of the file is not %s (fix the document, "
+                 "or give --html if it is HTML)",
+                 f->shown, m[0] >= '0' && m[0] <= '9' ? ":" : ": ", m,
+                 r->cmd == DC_CHECK ? "checked" : "listed");
+        break;
+    case XIRI_EENCODING:
+        snprintf(text, n, "%s: %s", f->shown,
+                 e && e->message[0]
+                     ? e->message
+                     : "unknown encoding; give one ICU knows with "
+                       "--encoding=NAME");
+        break;
+    default:
+        snprintf(text, n, "%s: %s%s%s", f->shown, what ? what : "",
+                 what ? ": " : "", m);
+        break;
+    }
+    msg_error("%s", text);
+    sarif_failure(r, f->uri, text);
+    free(text);
+}
+
+static void walk_file(struct doc_run *r, const char *name)
+{
+    struct doc_file f;
+    struct xiri_walk_options wo;
+    struct xiri_error e;
+    enum xiri_status st;
+    char *base = NULL;
+    FILE *fp;
+    bool is_stdin = strcmp(name, "-") == 0;
+    size_t n;
+
+    memset(&f, 0, sizeof(f));
+    f.r = r;
+    f.name = name;
+    f.shown = is_stdin ? "<stdin>" : name;
+    if (is_stdin) {
+        fp = stdin;
+    } else {
+        errno = 0;
+        fp = fopen(name, "rb");
+        if (!fp) {
+            char text[300], *uri;
+
+            snprintf(text, sizeof(text), "cannot open: %s",
+                     strerror(errno ? errno : EIO));
+            msg_about(name, text);
+            set_status(r, CLI_EXIT_USAGE);
+            uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
+            sarif_failure(r, uri, text);
+            free(uri);
+            return;
+        }
+    }
+    if (r->o.fmt == F_SARIF && !is_stdin) {
+        f.uri = artifact_uri(name);
+        if (!f.uri) {
+            out_of_memory(r);
+            goto done;
+        }
+    }
+    xiri_walk_options_init(&wo);
+    wo.type = r->o.type;
+    wo.name = is_stdin ? NULL : name;
+    wo.encoding = r->o.encoding;
+    wo.base = r->o.base;
+    if (!wo.base && !is_stdin) {
+        base = file_uri(name);
+        if (!base && errno == ENOMEM) {
+            out_of_memory(r);
+            goto done;
+        }
+        if (!base)
+            msg_about(name, "cannot find the current directory; relative "
+                            "references are not resolved (give --base)");
+        wo.base = base;
+    }
+    e.message[0] = '\0';
+    st = xiri_walker_new(r->ctx, r->reg, &wo, on_link, on_diag, &f, &f.w);
+    if (st != XIRI_OK) {
+        file_failed(&f, st, &e, NULL);
+        goto done;
+    }
+    for (;;) {
+        errno = 0;
+        n = fread(r->chunk, 1, DOC_CHUNK, fp);
+        if (n > 0) {
+            e.message[0] = '\0';
+            st = xiri_walker_feed(f.w, r->chunk, n, &e);
+            if (st != XIRI_OK)
+                break;
+        }
+        if (n < DOC_CHUNK) {
+            if (ferror(fp)) {
+                char text[300];
+
+                snprintf(text, sizeof(text), "error reading: %s",
+                         strerror(errno ? errno : EIO));
+                msg_about(f.shown, text);
+                set_status(r, CLI_EXIT_USAGE);
+                sarif_failure(r, f.uri, text);
+                goto done;
+            }
+            e.message[0] = '\0';
+            st = xiri_walker_finish(f.w, &e);
+            break;
+        }
+    }
+    if (st == XIRI_ECANCELED || r->stop)
+        goto done;
+    if (st != XIRI_OK)
+        file_failed(&f, st, &e, NULL);
+done:
+    xiri_walker_free(f.w);
+    free(f.uri);
+    free(base);
+    if (!is_stdin)
+        fclose(fp);
+    else
+        clearerr(stdin);
+}
+
+/* ------------------------------------------------------------- command */
+
+/* Check --base: an absolute IRI (RFC 3986 4.3) in UTF-8. */
+static int check_base(const struct doc_run *r, const char *base)
+{
+    struct xiri *iri = NULL;
+    size_t n = strlen(base);
+    int ok;
+
+    if (utf8_valid_prefix(base, n) != n)
+        return usage_error(r->usage, "the --base IRI is not UTF-8");
+    if (xiri_parse(base, n, XIRI_PROFILE_LEIRI, &iri, NULL) != XIRI_OK)
+        return usage_error(r->usage,
+                           "the --base IRI is not an IRI; give an absolute "
+                           "one, such as https://example.org/page.html");
+    ok = xiri_is_absolute(iri);
+    xiri_free(iri);
+    if (!ok)
+        return usage_error(r->usage,
+                           "the --base IRI has no scheme; give an absolute "
+                           "one, such as https://example.org/page.html");
+    return 0;
+}
+
+static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
+{
+    struct argscan as;
+    const char *arg, *name, *value;
+    const char **files;
+    size_t name_len, nfiles = 0, i;
+    int kind, st;
+    bool list_presets = false;
+
+    files = calloc((size_t)argc + 1, sizeof(*files));
+    r->o.schemas = calloc((size_t)argc + 1, sizeof(*r->o.schemas));
+    r->o.attrs = calloc((size_t)argc + 1, sizeof(*r->o.attrs));
+    if (!files || !r->o.schemas || !r->o.attrs) {
+        free(files);
+        out_of_memory(r);
+        return r->status;
+    }
+    argscan_init(&as, argc, argv);
+    while (argscan_next(&as, &kind, &arg, &name, &name_len, &value)) {
+        if (kind == 0) {
+            files[nfiles++] = arg;
+            continue;
+        }
+        st = apply_opt(r, &as, arg, kind, name, name_len, value);
+        if (st < 0) {
+            out_puts(help);
+            free(files);
+            return CLI_EXIT_OK;
+        }
+        if (st > 0) {
+            free(files);
+            return st;
+        }
+    }
+    if (strcmp(r->o.presets, "list") == 0)
+        list_presets = true;
+    if (list_presets) {
+        presets_list();
+        free(files);
+        return CLI_EXIT_OK;
+    }
+    if (nfiles == 0) {
+        free(files);
+        return usage_error(r->usage,
+                           "no FILE given; use '-' for the standard input");
+    }
+    if (r->o.base && (st = check_base(r, r->o.base)) != 0) {
+        free(files);
+        return st;
+    }
+    if (xiri_ctx_new(&r->ctx) != XIRI_OK) {
+        free(files);
+        msg_error("cannot set up: %s", xiri_strerror(XIRI_ENOMEM));
+        return CLI_EXIT_USAGE;
+    }
+    st = registry_setup(r);
+    if (st) {
+        free(files);
+        return st;
+    }
+    r->chunk = malloc(DOC_CHUNK);
+    if (!r->chunk) {
+        free(files);
+        out_of_memory(r);
+        return r->status;
+    }
+    if (r->o.fmt == F_SARIF && !r->o.quiet)
+        sarif_begin();
+    if (r->o.fmt == F_TSV)
+        out_puts("file\tline\tcolumn\toffset\telement\tattribute\tvalue\t"
+                 "base\tresolved\turi\tcodes\n");
+    for (i = 0; i < nfiles && !r->stop && out_ok(); i++)
+        walk_file(r, files[i]);
+    if (r->o.fmt == F_SARIF && !r->o.quiet && !r->stop)
+        sarif_end(r);
+    free(files);
+    return r->status;
+}
+
+int cmd_doc(int argc, char **argv)
+{
+    struct doc_run r;
+    size_t i;
+    int status;
+
+    memset(&r, 0, sizeof(r));
+    if (strcmp(argv[0], "check") == 0) {
+        r.cmd = DC_CHECK;
+        r.usage = "xiri check";
+        r.o.fmt = F_TEXT;
+    } else {
+        r.cmd = DC_LINKS;
+        r.usage = "xiri links";
+        r.o.fmt = F_TSV;
+    }
+    r.o.type = XIRI_DOC_AUTO;
+    r.o.presets = "all";
+    r.o.min_severity = XIRI_SEV_NOTE;
+    status =
+        run_doc(&r, r.cmd == DC_CHECK ? check_help : links_help, argc, argv);
+    if (r.status > status)
+        status = r.status;
+    xiri_registry_free(r.reg);
+    xiri_ctx_free(r.ctx);
+    free(r.chunk);
+    free(r.codes);
+    for (i = 0; i < r.nfailures; i++)
+        free(r.failures[i]);
+    free(r.failures);
+    free(r.o.schemas);
+    free(r.o.attrs);
+    return status;
+}
