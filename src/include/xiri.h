@@ -450,6 +450,9 @@ struct xiri_link {
     enum xiri_shape shape;
     unsigned item;             /* index within a list-shaped value */
     enum xiri_profile profile; /* LEIRI in XML, HTML in HTML */
+    char quote;                /* the attribute value's quote: '"' or
+                                  '\'', or 0 when unquoted (HTML) or for
+                                  element content */
 };
 
 /* A finding about the document rather than one IRI: parse errors, bytes

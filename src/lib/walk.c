@@ -588,6 +588,7 @@ static void attribute_links(struct xiri_walker *w, const char *text,
         e.raw = text + ta.value;
         e.raw_len = ta.value_len;
         e.raw_pos = text_start + ta.value;
+        e.link.quote = ta.quote;
     } else {
         /* not found as written (a defaulted attribute, an implied
          * element): report the end of the tag */
@@ -1294,6 +1295,13 @@ enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w)
     if (!w || w->state == WALK_HEAD)
         return XIRI_DOC_AUTO;
     return w->sniff.type;
+}
+
+size_t walk_settled(const struct xiri_walker *w)
+{
+    if (!w || !w->in)
+        return 0;
+    return input_orig_offset(w->in, w->safe);
 }
 
 const char *xiri_walker_encoding(const struct xiri_walker *w, int *guessed)

@@ -14,4 +14,9 @@
 /* Entity references expanded inside one value, nested or not. */
 #define WALK_MAX_ENTITY_EXPANSIONS 64
 
+/* The original byte offset before which the walker will report no more
+ * links: every link starting before it has been reported.  0 until the
+ * document's encoding is known. */
+size_t walk_settled(const struct xiri_walker *w);
+
 #endif
