@@ -512,6 +512,79 @@ XIRI_API enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
                                           xiri_diag_fn *fn, void *user,
                                           int *worst);
 
+/* ------------------------------------------------------------------ */
+/* The rewriter: the document again, with only its link values changed  */
+
+enum xiri_rewrite_to {
+    XIRI_REWRITE_URI = 0, /* RFC 3987 3.1: escaped URIs, for legacy
+                             consumers */
+    XIRI_REWRITE_IRI = 1  /* RFC 3987 3.2: readable IRIs where safe */
+};
+
+enum xiri_rewrite_idn {
+    XIRI_REWRITE_IDN_PUNYCODE = 0, /* to URI: ToASCII for the hosts of DNS
+                                      schemes (http, https, ftp, ws, wss,
+                                      mailto domains), %HH elsewhere; to
+                                      IRI: xn-- labels kept */
+    XIRI_REWRITE_IDN_PERCENT,      /* to URI: hosts as %HH like the rest */
+    XIRI_REWRITE_IDN_KEEP,         /* hosts left exactly as written */
+    XIRI_REWRITE_IDN_UNICODE       /* to IRI: xn-- labels as Unicode */
+};
+
+struct xiri_rewrite_options {
+    enum xiri_rewrite_to to;
+    enum xiri_rewrite_idn idn;
+    int resolve;    /* also make every reference absolute against its base */
+    int query_utf8; /* in HTML whose encoding is not UTF-8, write the query
+                       of http, https, ftp and file URLs as RFC 3987's UTF-8
+                       instead of the document's encoding (what browsers
+                       send, the default) */
+};
+
+XIRI_API void xiri_rewrite_options_init(struct xiri_rewrite_options *o);
+
+/* What happened to one link.  Valid only during the callback. */
+struct xiri_rewrite_event {
+    const struct xiri_link *link;
+    const char *new_value;  /* the value written (UTF-8, before escaping
+                               for the document); NULL when the value was
+                               left as it was */
+    size_t new_len;
+    enum xiri_status status; /* XIRI_OK, or why the value could not be
+                                mapped (it is then left as it was) */
+    const char *message;    /* the reason, or a note; NULL when none */
+    int query_differs;      /* the document-encoding and UTF-8 forms of
+                               the query differ (see query_utf8) */
+};
+
+typedef int xiri_rewrite_fn(void *user, const struct xiri_rewrite_event *ev);
+/* Write output bytes; return 0, or non-zero to stop (XIRI_EIO). */
+typedef int xiri_write_fn(void *user, const void *data, size_t len);
+
+struct xiri_rewriter; /* opaque */
+
+/* Rewrite one document: every byte outside the changed link values is
+ * written as it came, in the document's encoding; a changed value keeps
+ * its quote and is escaped for it (&amp; &lt; &quot; &#39;), and
+ * characters the encoding lacks become numeric character references.
+ * Output goes to write_fn as the document is fed (memory does not grow
+ * with its size).  On_event and on_diag may be NULL. */
+XIRI_API enum xiri_status xiri_rewriter_new(
+    struct xiri_ctx *ctx, const struct xiri_registry *reg,
+    const struct xiri_walk_options *walk_opts,
+    const struct xiri_rewrite_options *opts, xiri_write_fn *write_fn,
+    xiri_rewrite_fn *on_event, xiri_doc_diag_fn *on_diag, void *user,
+    struct xiri_rewriter **out);
+XIRI_API enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
+                                             const void *data, size_t len,
+                                             struct xiri_error *err);
+XIRI_API enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
+                                               struct xiri_error *err);
+XIRI_API void xiri_rewriter_free(struct xiri_rewriter *rw);
+/* The walker underneath (for xiri_walker_encoding, xiri_check_link). */
+XIRI_API const struct xiri_walker *
+xiri_rewriter_walker(const struct xiri_rewriter *rw);
+
 #ifdef __cplusplus
 }
 #endif

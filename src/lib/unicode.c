@@ -731,3 +731,37 @@ enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
         st = out->status;
     return st;
 }
+
+enum xiri_status uni_encode_text(const char *label, const char *s, size_t n,
+                                 struct buf *out)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    UConverter *cv;
+    UChar *u = NULL;
+    int32_t ulen, need;
+    enum xiri_status st;
+
+    cv = ucnv_open(label, &ec);
+    if (U_FAILURE(ec))
+        return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM : XIRI_EENCODING;
+    ucnv_setFromUCallBack(cv, UCNV_FROM_U_CALLBACK_ESCAPE,
+                          UCNV_ESCAPE_XML_HEX, NULL, NULL, &ec);
+    st = to_utf16(s, n, &u, &ulen);
+    if (st == XIRI_OK && U_SUCCESS(ec)) {
+        need = ucnv_fromUChars(cv, NULL, 0, u, ulen, &ec);
+        if (ec == U_BUFFER_OVERFLOW_ERROR)
+            ec = U_ZERO_ERROR;
+        if (U_SUCCESS(ec) && buf_reserve(out, (size_t)need)) {
+            ucnv_resetFromUnicode(cv);
+            ucnv_fromUChars(cv, out->data + out->len, need + 1, u, ulen, &ec);
+            if (ec == U_STRING_NOT_TERMINATED_WARNING)
+                ec = U_ZERO_ERROR;
+            if (U_SUCCESS(ec))
+                out->len += (size_t)need;
+        }
+        st = out->status != XIRI_OK ? out->status : icu_status(ec);
+    }
+    mem_free(u);
+    ucnv_close(cv);
+    return st;
+}

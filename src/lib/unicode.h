@@ -82,4 +82,12 @@ enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
  * become the C1 controls U+0080-U+009F), as libxml2 and XML do. */
 bool uni_encoding_is_latin1(const char *label);
 
+/* Append UTF-8 text s[0..n) encoded in the encoding with this label,
+ * characters it cannot express written as XML hexadecimal character
+ * references "&#xHHHH;" (RFC 3987 section 6.3 / seed 003: a document
+ * carries what its encoding lacks as numeric references).  No byte order
+ * mark is written.  XIRI_EENCODING for an unknown label. */
+enum xiri_status uni_encode_text(const char *label, const char *s, size_t n,
+                                 struct buf *out);
+
 #endif

@@ -1,0 +1,460 @@
+/* rewrite.c - the document again with only its link values changed: the
+ * original bytes are copied through, and each link whose value maps to
+ * something else (RFC 3987 3.1 to URI, 3.2 to IRI, optionally resolved
+ * per RFC 3986 5.2) has exactly its value's bytes replaced, escaped for
+ * its quote and encoded in the document's encoding. */
+#include "common.h"
+#include "buf.h"
+#include "mem.h"
+#include "scheme.h"
+#include "unicode.h"
+#include "walk.h"
+
+struct xiri_rewriter {
+    struct xiri_ctx *ctx;
+    struct xiri_walker *walker;
+    struct xiri_rewrite_options opts;
+    xiri_write_fn *write_fn;
+    xiri_rewrite_fn *on_event;
+    void *user;
+    enum xiri_status status;
+    struct xiri_error error;
+
+    /* the original bytes not written yet: pend holds the document from
+     * byte offset pend_start on; everything before emitted is written */
+    struct buf pend;
+    size_t pend_start;
+    size_t emitted;
+    size_t fed; /* bytes fed so far */
+
+    struct buf value;  /* scratch: the new value */
+    struct buf coded;  /* scratch: it escaped and encoded */
+    struct buf tmp;    /* scratch */
+};
+
+void xiri_rewrite_options_init(struct xiri_rewrite_options *o)
+{
+    if (!o)
+        return;
+    memset(o, 0, sizeof(*o));
+    o->to = XIRI_REWRITE_URI;
+    o->idn = XIRI_REWRITE_IDN_PUNYCODE;
+}
+
+const struct xiri_walker *xiri_rewriter_walker(const struct xiri_rewriter *rw)
+{
+    return rw ? rw->walker : NULL;
+}
+
+static void stop(struct xiri_rewriter *rw, enum xiri_status st,
+                 const char *what)
+{
+    if (rw->status == XIRI_OK)
+        rw->status = error_set(&rw->error, st, rw->emitted, "%s", what);
+}
+
+/* Write original bytes [rw->emitted, upto) and forget them. */
+static void emit_original(struct xiri_rewriter *rw, size_t upto)
+{
+    size_t from = rw->emitted - rw->pend_start;
+    size_t n = upto - rw->emitted, keep;
+
+    if (upto <= rw->emitted || rw->status != XIRI_OK)
+        return;
+    if (rw->write_fn(rw->user, rw->pend.data + from, n) != 0) {
+        stop(rw, XIRI_EIO, "cannot write the output");
+        return;
+    }
+    rw->emitted = upto;
+    /* drop what is written once it is a good part of the buffer */
+    keep = rw->pend.len - (upto - rw->pend_start);
+    if (upto - rw->pend_start > 65536 && keep < rw->pend.len / 2) {
+        memmove(rw->pend.data, rw->pend.data + (upto - rw->pend_start), keep);
+        rw->pend.len = keep;
+        rw->pend_start = upto;
+    }
+}
+
+static bool is_utf(const char *enc)
+{
+    return enc && (strncmp(enc, "UTF-", 4) == 0 || strncmp(enc, "utf-", 4) == 0 ||
+                   strncmp(enc, "utf8", 4) == 0 || strncmp(enc, "UTF8", 4) == 0);
+}
+
+/* The scheme of value v, or of its base when v is relative (RFC 3986
+ * 5.2.2: a relative reference takes the base's scheme). */
+static bool special_for_query(const char *v, size_t n, const char *base)
+{
+    static const char *const special[] = {"http", "https", "ftp", "file"};
+    size_t i, k;
+
+    for (k = 0; k < 2; k++) {
+        const char *s = k ? base : v;
+        size_t len = k ? (base ? strlen(base) : 0) : n;
+        for (i = 0; i < len && s[i] != ':' && s[i] != '/' && s[i] != '?' &&
+                    s[i] != '#';
+             i++)
+            ;
+        if (i < len && s[i] == ':' && i > 0) {
+            size_t j;
+            for (j = 0; j < ARRAY_LEN(special); j++)
+                if (scheme_is(s, i, special[j]))
+                    return true;
+            return false;
+        }
+    }
+    return false;
+}
+
+/* The query of a URI: [*q, *q + *qn) after its '?', or false. */
+static bool find_query(const char *s, size_t n, size_t *q, size_t *qn)
+{
+    const char *hash = memchr(s, '#', n);
+    size_t end = hash ? (size_t)(hash - s) : n;
+    const char *qm = memchr(s, '?', end);
+
+    if (!qm)
+        return false;
+    *q = (size_t)(qm - s) + 1;
+    *qn = end - *q;
+    return true;
+}
+
+/* WHATWG URL 4.4 query state: in a document whose encoding is not UTF-8,
+ * browsers encode the query of a special URL in that encoding.  Replace
+ * the query of the UTF-8 URI uri (made from the IRI iri) by the
+ * document-encoding form of the IRI's query.  Returns true when the two
+ * forms differ. */
+static bool query_in_document_encoding(struct xiri_rewriter *rw,
+                                       const char *enc, const char *iri,
+                                       size_t iri_len, struct buf *uri)
+{
+    size_t iq, iqn, uq, uqn, unmappable = 0, i;
+    struct buf *q = &rw->tmp;
+    bool differs;
+
+    if (!find_query(iri, iri_len, &iq, &iqn) ||
+        !find_query(uri->data, uri->len, &uq, &uqn))
+        return false;
+    for (i = iq; i < iq + iqn && (unsigned char)iri[i] < 0x80; i++)
+        ;
+    if (i == iq + iqn)
+        return false; /* an ASCII query is the same in every encoding */
+    q->len = 0;
+    q->status = XIRI_OK;
+    if (uni_encode_query(enc, iri + iq, iqn, true, q, &unmappable) !=
+        XIRI_OK)
+        return false;
+    differs = q->len != uqn || memcmp(q->data, uri->data + uq, uqn) != 0;
+    if (differs && !rw->opts.query_utf8) {
+        /* splice: uri = uri[0..uq) + q + uri[uq + uqn..) */
+        size_t tail = uri->len - uq - uqn;
+        if (!buf_reserve(uri, q->len))
+            return differs;
+        memmove(uri->data + uq + q->len, uri->data + uq + uqn, tail);
+        memcpy(uri->data + uq, q->data, q->len);
+        uri->len = uq + q->len + tail;
+    }
+    return differs;
+}
+
+/* Put the host of the original value back (XIRI_REWRITE_IDN_KEEP). */
+static void keep_host(struct xiri_rewriter *rw, const char *orig, size_t n,
+                      struct buf *mapped)
+{
+    struct xiri *a = NULL, *b = NULL;
+    const char *ha, *hb;
+    size_t la, lb, ob, tail;
+
+    if (xiri_parse(orig, n, XIRI_PROFILE_LEIRI, &a, NULL) != XIRI_OK ||
+        xiri_parse(mapped->data, mapped->len, XIRI_PROFILE_LEIRI, &b, NULL) !=
+            XIRI_OK)
+        goto out;
+    ha = xiri_part(a, XIRI_PART_HOST, &la, NULL);
+    hb = xiri_part(b, XIRI_PART_HOST, &lb, &ob);
+    if (!ha || !hb)
+        goto out;
+    rw->tmp.len = 0;
+    rw->tmp.status = XIRI_OK;
+    buf_append(&rw->tmp, ha, la);
+    tail = mapped->len - ob - lb;
+    if (rw->tmp.status != XIRI_OK || !buf_reserve(mapped, la))
+        goto out;
+    memmove(mapped->data + ob + la, mapped->data + ob + lb, tail);
+    memcpy(mapped->data + ob, rw->tmp.data, la);
+    mapped->len = ob + la + tail;
+out:
+    xiri_free(a);
+    xiri_free(b);
+}
+
+/* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
+ * value may be unchanged) or why it cannot be mapped. */
+static enum xiri_status new_value(struct xiri_rewriter *rw,
+                                  const struct xiri_link *l, int *qdiff,
+                                  struct xiri_error *err)
+{
+    const char *v = l->value, *enc;
+    size_t n = l->value_len;
+    char *resolved = NULL, *mapped = NULL;
+    size_t rlen = 0, mlen = 0;
+    enum xiri_status st = XIRI_OK;
+    enum xiri_idn idn;
+    unsigned flags = XIRI_MAP_ESCAPE_LEIRI;
+
+    *qdiff = 0;
+    if (rw->opts.resolve && l->base) {
+        st = xiri_resolve(l->base, strlen(l->base), v, n, l->profile,
+                          &resolved, &rlen, err);
+        if (st != XIRI_OK)
+            return st;
+        v = resolved;
+        n = rlen;
+    }
+    if (rw->opts.to == XIRI_REWRITE_IRI) {
+        idn = rw->opts.idn == XIRI_REWRITE_IDN_UNICODE ? XIRI_IDN_UNICODE
+                                                       : XIRI_IDN_PERCENT;
+        st = xiri_to_iri(rw->ctx, v, n, idn, &mapped, &mlen, err);
+    } else {
+        if (rw->opts.idn == XIRI_REWRITE_IDN_PUNYCODE) {
+            idn = XIRI_IDN_PUNYCODE;
+            flags |= XIRI_MAP_DNS_ONLY;
+        } else {
+            idn = XIRI_IDN_PERCENT;
+        }
+        st = xiri_to_uri(rw->ctx, v, n, idn, flags, &mapped, &mlen, err);
+    }
+    rw->value.len = 0;
+    rw->value.status = XIRI_OK;
+    if (st == XIRI_OK)
+        buf_append(&rw->value, mapped, mlen);
+    if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP)
+        keep_host(rw, v, n, &rw->value);
+    enc = xiri_walker_encoding(rw->walker, NULL);
+    if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI &&
+        l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc) &&
+        special_for_query(v, n, l->base))
+        *qdiff = query_in_document_encoding(rw, enc, v, n, &rw->value);
+    xiri_str_free(resolved);
+    xiri_str_free(mapped);
+    if (st == XIRI_OK && rw->value.status != XIRI_OK)
+        st = rw->value.status;
+    return st;
+}
+
+/* Characters an unquoted HTML attribute value cannot hold (HTML
+ * "attribute value (unquoted) state"). */
+static bool unquotable(const char *s, size_t n)
+{
+    size_t i;
+
+    if (n == 0)
+        return false;
+    for (i = 0; i < n; i++)
+        if (strchr(" \t\n\r\f\"'=<>`", s[i]))
+            return false;
+    return true;
+}
+
+/* Escape the value for where it stands (XML 1.0 2.4 and 3.1; HTML
+ * attribute value states), into rw->tmp. */
+static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
+                         bool add_quotes)
+{
+    struct buf *o = &rw->tmp;
+    char quote = add_quotes ? '"' : l->quote;
+    size_t i;
+
+    o->len = 0;
+    o->status = XIRI_OK;
+    if (add_quotes)
+        buf_putc(o, '"');
+    for (i = 0; i < rw->value.len; i++) {
+        char c = rw->value.data[i];
+        if (c == '&')
+            buf_puts(o, "&amp;");
+        else if (c == '<')
+            buf_puts(o, "&lt;");
+        else if (c == '>' && !l->attribute)
+            buf_puts(o, "&gt;"); /* "]]>" may not appear in content */
+        else if (c == '"' && quote == '"')
+            buf_puts(o, "&quot;");
+        else if (c == '\'' && quote == '\'')
+            buf_puts(o, "&#39;");
+        else
+            buf_putc(o, c);
+    }
+    if (add_quotes)
+        buf_putc(o, '"');
+}
+
+static int on_link(void *user, const struct xiri_link *l)
+{
+    struct xiri_rewriter *rw = user;
+    struct xiri_rewrite_event ev;
+    struct xiri_error err;
+    enum xiri_status st;
+    int qdiff = 0;
+    const char *enc;
+    bool html = l->profile == XIRI_PROFILE_HTML;
+
+    memset(&ev, 0, sizeof(ev));
+    ev.link = l;
+    st = new_value(rw, l, &qdiff, &err);
+    ev.status = st;
+    ev.query_differs = qdiff;
+    if (st == XIRI_ENOMEM) {
+        stop(rw, st, "out of memory");
+        return 1;
+    }
+    if (st != XIRI_OK) {
+        ev.message = err.message;
+    } else if (rw->value.len == l->value_len &&
+               memcmp(rw->value.data, l->value, l->value_len) == 0) {
+        /* needs no change: not touched at all */
+    } else if (l->offset < rw->emitted) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value overlaps text already written; left as it is";
+    } else if (l->raw_length == 0 && l->value_len > 0) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value's place in the document is not known; left "
+                     "as it is";
+    } else {
+        bool add_quotes = html && l->attribute && l->quote == 0 &&
+                          !unquotable(rw->value.data, rw->value.len);
+        escape_value(rw, l, add_quotes);
+        enc = xiri_walker_encoding(rw->walker, NULL);
+        rw->coded.len = 0;
+        rw->coded.status = XIRI_OK;
+        if (rw->tmp.status != XIRI_OK) {
+            stop(rw, rw->tmp.status, "out of memory");
+            return 1;
+        }
+        if (enc && !(strcmp(enc, "UTF-8") == 0 || strcmp(enc, "utf-8") == 0))
+            st = uni_encode_text(enc, rw->tmp.data, rw->tmp.len, &rw->coded);
+        else
+            buf_append(&rw->coded, rw->tmp.data, rw->tmp.len);
+        if (st == XIRI_OK)
+            st = rw->coded.status;
+        if (st != XIRI_OK) {
+            stop(rw, st, "cannot encode a value in the document's encoding");
+            return 1;
+        }
+        emit_original(rw, l->offset);
+        if (rw->status == XIRI_OK &&
+            rw->write_fn(rw->user, rw->coded.data, rw->coded.len) != 0)
+            stop(rw, XIRI_EIO, "cannot write the output");
+        rw->emitted = l->offset + l->raw_length;
+        ev.new_value = rw->value.data;
+        ev.new_len = rw->value.len;
+    }
+    if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
+        stop(rw, XIRI_ECANCELED, "stopped by a callback");
+    return rw->status != XIRI_OK;
+}
+
+enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
+                                   const struct xiri_registry *reg,
+                                   const struct xiri_walk_options *walk_opts,
+                                   const struct xiri_rewrite_options *opts,
+                                   xiri_write_fn *write_fn,
+                                   xiri_rewrite_fn *on_event,
+                                   xiri_doc_diag_fn *on_diag, void *user,
+                                   struct xiri_rewriter **out)
+{
+    struct xiri_rewriter *rw;
+    enum xiri_status st;
+
+    if (!out)
+        return XIRI_EINVAL;
+    *out = NULL;
+    if (!ctx || !reg || !write_fn)
+        return XIRI_EINVAL;
+    rw = mem_alloc(sizeof(*rw));
+    if (!rw)
+        return XIRI_ENOMEM;
+    memset(rw, 0, sizeof(*rw));
+    rw->ctx = ctx;
+    if (opts)
+        rw->opts = *opts;
+    else
+        xiri_rewrite_options_init(&rw->opts);
+    rw->write_fn = write_fn;
+    rw->on_event = on_event;
+    rw->user = user;
+    buf_init(&rw->pend, XIRI_MAX_LEN);
+    buf_init(&rw->value, XIRI_MAX_LEN);
+    buf_init(&rw->coded, XIRI_MAX_LEN);
+    buf_init(&rw->tmp, XIRI_MAX_LEN);
+    st = xiri_walker_new(ctx, reg, walk_opts, on_link, on_diag, rw,
+                         &rw->walker);
+    if (st != XIRI_OK) {
+        xiri_rewriter_free(rw);
+        return st;
+    }
+    *out = rw;
+    return XIRI_OK;
+}
+
+enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
+                                    const void *data, size_t len,
+                                    struct xiri_error *err)
+{
+    enum xiri_status st;
+
+    if (!rw || (!data && len))
+        return error_set(err, XIRI_EINVAL, 0, "invalid argument");
+    if (rw->status != XIRI_OK)
+        goto fail;
+    buf_append(&rw->pend, data, len);
+    if (rw->pend.status != XIRI_OK) {
+        stop(rw, rw->pend.status, xiri_strerror(rw->pend.status));
+        goto fail;
+    }
+    rw->fed += len;
+    st = xiri_walker_feed(rw->walker, data, len, &rw->error);
+    if (st != XIRI_OK && rw->status == XIRI_OK)
+        rw->status = st;
+    if (rw->status != XIRI_OK)
+        goto fail;
+    /* nothing before the settled point will change any more */
+    emit_original(rw, walk_settled(rw->walker));
+    if (rw->status != XIRI_OK)
+        goto fail;
+    return XIRI_OK;
+fail:
+    if (err)
+        *err = rw->error;
+    return rw->status;
+}
+
+enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
+                                      struct xiri_error *err)
+{
+    enum xiri_status st;
+
+    if (!rw)
+        return error_set(err, XIRI_EINVAL, 0, "invalid argument");
+    if (rw->status == XIRI_OK) {
+        st = xiri_walker_finish(rw->walker, &rw->error);
+        if (st != XIRI_OK && rw->status == XIRI_OK)
+            rw->status = st;
+    }
+    if (rw->status == XIRI_OK)
+        emit_original(rw, rw->fed);
+    if (rw->status != XIRI_OK && err)
+        *err = rw->error;
+    return rw->status;
+}
+
+void xiri_rewriter_free(struct xiri_rewriter *rw)
+{
+    if (!rw)
+        return;
+    xiri_walker_free(rw->walker);
+    buf_free(&rw->pend);
+    buf_free(&rw->value);
+    buf_free(&rw->coded);
+    buf_free(&rw->tmp);
+    mem_free(rw);
+}
