@@ -555,6 +555,9 @@ struct xiri_rewrite_event {
     const char *message;    /* the reason, or a note; NULL when none */
     int query_differs;      /* the document-encoding and UTF-8 forms of
                                the query differ (see query_utf8) */
+    size_t written;         /* bytes written in place of the link's
+                               link->raw_length original bytes (0 when
+                               unchanged) */
 };
 
 typedef int xiri_rewrite_fn(void *user, const struct xiri_rewrite_event *ev);

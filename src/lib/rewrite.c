@@ -347,6 +347,7 @@ static int on_link(void *user, const struct xiri_link *l)
         rw->emitted = l->offset + l->raw_length;
         ev.new_value = rw->value.data;
         ev.new_len = rw->value.len;
+        ev.written = rw->coded.len;
     }
     if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
         stop(rw, XIRI_ECANCELED, "stopped by a callback");

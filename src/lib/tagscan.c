@@ -4,9 +4,12 @@
 #include "common.h"
 #include "tagscan.h"
 
+/* Whitespace as libxml2 reads it in tags, for XML and HTML alike
+ * (IS_BLANK_CH: XML 1.0 production S); HTML's form feed is not in it, and
+ * a tag must be read as the parser read it. */
 static bool is_ws(char c)
 {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 size_t tag_find_start(const char *text, size_t end)

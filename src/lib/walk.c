@@ -476,8 +476,11 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         return 1;
     if (!map_offsets(w, e->raw, e->raw_len, e->raw_pos, e->content,
                      e->value_len, offs, pos, 2)) {
+        /* the text does not decode to the value as the parser gave it:
+         * the value's place is known, its span is not (a rewriter must
+         * not touch it) */
         pos[0] = e->raw_pos;
-        pos[1] = e->raw_pos + e->raw_len;
+        pos[1] = e->raw_pos;
     }
     e->link.value = e->value + start;
     e->link.value_len = len;

@@ -6,7 +6,7 @@ set -u
 here=${top_srcdir:-.}/tests/fuzz
 bin=${top_builddir:-.}/tests/fuzz
 fail=0
-for t in parse resolve map walk xsd; do
+for t in parse resolve map walk xsd rewrite; do
     set -- "$here/corpus/$t"
     for c in "$here"/crashers/"$t"-*; do
         [ -e "$c" ] && set -- "$@" "$c"
