@@ -12,18 +12,18 @@ static bool is_ws(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-size_t tag_find_start(const char *text, size_t end)
+size_t tag_find_start(const char *text, size_t floor, size_t end)
 {
     size_t i = end;
 
-    while (i > 0) {
+    while (i > floor) {
         char c = text[--i];
         if (c == '"' || c == '\'') {
             /* a quoted value never holds its own quote: skip to the
              * opening one */
-            while (i > 0 && text[i - 1] != c)
+            while (i > floor && text[i - 1] != c)
                 i--;
-            if (i == 0)
+            if (i == floor)
                 return SIZE_MAX;
             i--;
         } else if (c == '<') {

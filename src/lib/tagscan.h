@@ -7,9 +7,9 @@
 #include "common.h"
 
 /* The '<' that opens the start tag whose '>' is text[end], searching no
- * further back than text[0]; quoted values are skipped as wholes.
- * Returns its index or SIZE_MAX. */
-size_t tag_find_start(const char *text, size_t end);
+ * further back than text[floor] (where the previous markup ended); quoted
+ * values are skipped as wholes.  Returns its index or SIZE_MAX. */
+size_t tag_find_start(const char *text, size_t floor, size_t end);
 
 /* The "</" that opens the end tag whose '>' is text[end], or SIZE_MAX. */
 size_t tag_find_end_start(const char *text, size_t end);

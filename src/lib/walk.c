@@ -15,6 +15,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/entities.h>
 #include <libxml/parser.h>
@@ -68,6 +69,8 @@ struct xiri_walker {
     unsigned long links;
     unsigned long links_before_tag; /* links before the current start tag */
     size_t safe; /* text before this position is no longer needed */
+    size_t floor; /* where the last markup the parser reported ended: the
+                     next start tag begins after it */
     struct content content;
     struct buf value;  /* scratch: one decoded value */
     unsigned long bad_bytes;
@@ -795,7 +798,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             continue;
         if (!scanned) {
             if (tag_end >= s0 && tag_end < s1) {
-                size_t t = tag_find_start(text, tag_end - s0);
+                size_t t = tag_find_start(
+                    text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0);
                 tag_start = t == SIZE_MAX ? SIZE_MAX : s0 + t;
             }
             scanned = true;
@@ -831,6 +835,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         registry_find_content(w->reg, el_ns, el, false, &shape))
         content_begin(w, el, el_ns, shape, tag_end);
     w->safe = w->content.active ? w->content.start : tag_end;
+    w->floor = tag_end + 1;
 }
 
 static void on_end_ns(void *ctx, const xmlChar *localname,
@@ -846,6 +851,7 @@ static void on_end_ns(void *ctx, const xmlChar *localname,
     pop_bases(w);
     w->depth--;
     w->safe = parser_pos(w);
+    w->floor = w->safe + 1;
 }
 
 /* Text between tags: nothing is needed from it (content links are
@@ -940,7 +946,8 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             continue; /* <meta content> is a URL only for a refresh */
         if (!scanned) {
             if (tag_end >= s0 && tag_end < s1) {
-                size_t t = tag_find_start(text, tag_end - s0);
+                size_t t = tag_find_start(
+                    text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0);
                 /* an element the parser implied has no tag of its own */
                 if (t != SIZE_MAX &&
                     xmlStrncasecmp((const xmlChar *)text + t + 1, name,
@@ -962,6 +969,10 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         registry_find_content(w->reg, NULL, el, true, &shape))
         content_begin(w, el, NULL, shape, tag_end);
     w->safe = w->content.active ? w->content.start : tag_end;
+    /* elements the parser implies carry the position of the next real
+     * tag, so only a tag actually found moves the floor */
+    if (tag_start != SIZE_MAX)
+        w->floor = tag_end + 1;
 }
 
 static void on_html_end(void *ctx, const xmlChar *name)
@@ -1202,6 +1213,7 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         return w->status;
     }
     input_discard(w->in, w->safe);
+    if (getenv("WDBG")) { size_t a,b; input_window(w->in,&a,&b); fprintf(stderr, "safe=%zu win=%zu..%zu pos=%zu\n", w->safe, a, b, parser_pos(w)); }
     return XIRI_OK;
 }
 
