@@ -571,7 +571,11 @@ struct xiri_rewriter; /* opaque */
  * its quote and is escaped for it (&amp; &lt; &quot; &#39;), and
  * characters the encoding lacks become numeric character references.
  * Output goes to write_fn as the document is fed (memory does not grow
- * with its size).  On_event and on_diag may be NULL. */
+ * with its size); when feed or finish fails, what was written is
+ * incomplete and must be thrown away.  A value holding U+FFFD (bytes the
+ * encoding did not define) is never rewritten, and a document holding
+ * NUL characters is not rewritten at all (XIRI_EDOC).  On_event and
+ * on_diag may be NULL. */
 XIRI_API enum xiri_status xiri_rewriter_new(
     struct xiri_ctx *ctx, const struct xiri_registry *reg,
     const struct xiri_walk_options *walk_opts,

@@ -396,6 +396,7 @@ struct input {
     size_t adj; /* current adjustment */
     unsigned char pend[4]; /* a sequence cut by the end of a chunk */
     size_t npend;
+    size_t nuls; /* U+0000 characters seen */
 
     /* line/column: a checkpoint at the window start, and a cursor */
     size_t ck_pos, cur_pos;
@@ -694,7 +695,20 @@ enum xiri_status input_convert(struct input *in, const char *data, size_t n,
     else
         st = convert_utf8(in, (const unsigned char *)data, n, flush);
     in->orig_pos += n;
+    if (st == XIRI_OK) {
+        const char *t = in->text.data + (*fresh - in->start);
+        const char *end = in->text.data + in->text.len;
+        while (t < end && (t = memchr(t, '\0', (size_t)(end - t))) != NULL) {
+            in->nuls++;
+            t++;
+        }
+    }
     return st;
+}
+
+size_t input_nul_count(const struct input *in)
+{
+    return in->nuls;
 }
 
 const char *input_window(const struct input *in, size_t *start, size_t *end)

@@ -16,6 +16,7 @@ struct xiri_rewriter {
     struct xiri_rewrite_options opts;
     xiri_write_fn *write_fn;
     xiri_rewrite_fn *on_event;
+    xiri_doc_diag_fn *on_diag;
     void *user;
     enum xiri_status status;
     struct xiri_error error;
@@ -288,6 +289,17 @@ static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
         buf_putc(o, '"');
 }
 
+/* U+FFFD in UTF-8 */
+static bool holds_replacement(const char *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i + 2 < n; i++)
+        if (s[i] == '\xEF' && s[i + 1] == '\xBF' && s[i + 2] == '\xBD')
+            return true;
+    return false;
+}
+
 static int on_link(void *user, const struct xiri_link *l)
 {
     struct xiri_rewriter *rw = user;
@@ -300,6 +312,15 @@ static int on_link(void *user, const struct xiri_link *l)
 
     memset(&ev, 0, sizeof(ev));
     ev.link = l;
+    if (holds_replacement(l->value, l->value_len)) {
+        /* never lose data: the original bytes are not known any more */
+        ev.status = XIRI_EUNICODE;
+        ev.message = "the value holds U+FFFD (bytes invalid in the "
+                     "document's encoding, or a real U+FFFD): left as it is";
+        if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
+            stop(rw, XIRI_ECANCELED, "stopped by a callback");
+        return rw->status != XIRI_OK;
+    }
     st = new_value(rw, l, &qdiff, &err);
     ev.status = st;
     ev.query_differs = qdiff;
@@ -354,6 +375,15 @@ static int on_link(void *user, const struct xiri_link *l)
     return rw->status != XIRI_OK;
 }
 
+/* The walker's findings go to the caller's callback with the caller's
+ * user pointer (the walker's user pointer is the rewriter). */
+static int forward_diag(void *user, const struct xiri_doc_diag *d)
+{
+    struct xiri_rewriter *rw = user;
+
+    return rw->on_diag ? rw->on_diag(rw->user, d) : 0;
+}
+
 enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
                                    const struct xiri_registry *reg,
                                    const struct xiri_walk_options *walk_opts,
@@ -382,12 +412,13 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
         xiri_rewrite_options_init(&rw->opts);
     rw->write_fn = write_fn;
     rw->on_event = on_event;
+    rw->on_diag = on_diag;
     rw->user = user;
     buf_init(&rw->pend, XIRI_MAX_LEN);
     buf_init(&rw->value, XIRI_MAX_LEN);
     buf_init(&rw->coded, XIRI_MAX_LEN);
     buf_init(&rw->tmp, XIRI_MAX_LEN);
-    st = xiri_walker_new(ctx, reg, walk_opts, on_link, on_diag, rw,
+    st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
                          &rw->walker);
     if (st != XIRI_OK) {
         xiri_rewriter_free(rw);
@@ -418,6 +449,8 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
         rw->status = st;
     if (rw->status != XIRI_OK)
         goto fail;
+    if (walk_nul_count(rw->walker) > 0)
+        goto nul;
     /* nothing before the settled point will change any more */
     emit_original(rw, walk_settled(rw->walker));
     if (rw->status != XIRI_OK)
@@ -427,6 +460,11 @@ fail:
     if (err)
         *err = rw->error;
     return rw->status;
+nul:
+    stop(rw, XIRI_EDOC,
+         "the document holds NUL characters, which XML and HTML do not "
+         "allow and the parser cuts values at; it is not rewritten");
+    goto fail;
 }
 
 enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
@@ -440,6 +478,11 @@ enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
         st = xiri_walker_finish(rw->walker, &rw->error);
         if (st != XIRI_OK && rw->status == XIRI_OK)
             rw->status = st;
+        if (rw->status == XIRI_OK && walk_nul_count(rw->walker) > 0)
+            stop(rw, XIRI_EDOC,
+                 "the document holds NUL characters, which XML and HTML do "
+                 "not allow and the parser cuts values at; it is not "
+                 "rewritten");
     }
     if (rw->status == XIRI_OK)
         emit_original(rw, rw->fed);

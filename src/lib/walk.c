@@ -1312,6 +1312,11 @@ enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w)
     return w->sniff.type;
 }
 
+size_t walk_nul_count(const struct xiri_walker *w)
+{
+    return w && w->in ? input_nul_count(w->in) : 0;
+}
+
 size_t walk_settled(const struct xiri_walker *w)
 {
     if (!w || !w->in)

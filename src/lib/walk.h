@@ -19,4 +19,7 @@
  * document's encoding is known. */
 size_t walk_settled(const struct xiri_walker *w);
 
+/* How many U+0000 characters the document has had so far. */
+size_t walk_nul_count(const struct xiri_walker *w);
+
 #endif
