@@ -695,7 +695,7 @@ enum xiri_status input_convert(struct input *in, const char *data, size_t n,
     else
         st = convert_utf8(in, (const unsigned char *)data, n, flush);
     in->orig_pos += n;
-    if (st == XIRI_OK) {
+    if (st == XIRI_OK && in->text.data) {
         const char *t = in->text.data + (*fresh - in->start);
         const char *end = in->text.data + in->text.len;
         while (t < end && (t = memchr(t, '\0', (size_t)(end - t))) != NULL) {

@@ -5,6 +5,7 @@
  * its quote and encoded in the document's encoding. */
 #include "common.h"
 #include "buf.h"
+#include "chars.h"
 #include "mem.h"
 #include "scheme.h"
 #include "unicode.h"
@@ -146,14 +147,31 @@ static bool query_in_document_encoding(struct xiri_rewriter *rw,
     if (uni_encode_query(enc, iri + iq, iqn, true, q, &unmappable) !=
         XIRI_OK)
         return false;
-    differs = q->len != uqn || memcmp(q->data, uri->data + uq, uqn) != 0;
+    /* the WHATWG query set leaves some ASCII that URIs forbid (^ { } |
+     * \ `): escape it too, so that the result is an RFC 3986 URI */
+    for (i = 0; i < q->len; i++)
+        if (ch_is((unsigned char)q->data[i], CH_LEIRI)) {
+            char hex[3];
+            hex[0] = '%';
+            hex[1] = "0123456789ABCDEF"[(unsigned char)q->data[i] >> 4];
+            hex[2] = "0123456789ABCDEF"[(unsigned char)q->data[i] & 15];
+            if (!buf_reserve(q, 2))
+                return false;
+            memmove(q->data + i + 3, q->data + i + 1, q->len - i - 1);
+            memcpy(q->data + i, hex, 3);
+            q->len += 2;
+            i += 2;
+        }
+    differs = q->len != uqn ||
+              (uqn > 0 && memcmp(q->data, uri->data + uq, uqn) != 0);
     if (differs && !rw->opts.query_utf8) {
         /* splice: uri = uri[0..uq) + q + uri[uq + uqn..) */
         size_t tail = uri->len - uq - uqn;
         if (!buf_reserve(uri, q->len))
             return differs;
         memmove(uri->data + uq + q->len, uri->data + uq + uqn, tail);
-        memcpy(uri->data + uq, q->data, q->len);
+        if (q->len > 0)
+            memcpy(uri->data + uq, q->data, q->len);
         uri->len = uq + q->len + tail;
     }
     return differs;
@@ -182,7 +200,8 @@ static void keep_host(struct xiri_rewriter *rw, const char *orig, size_t n,
     if (rw->tmp.status != XIRI_OK || !buf_reserve(mapped, la))
         goto out;
     memmove(mapped->data + ob + la, mapped->data + ob + lb, tail);
-    memcpy(mapped->data + ob, rw->tmp.data, la);
+    if (la > 0)
+        memcpy(mapped->data + ob, rw->tmp.data, la);
     mapped->len = ob + la + tail;
 out:
     xiri_free(a);
@@ -331,7 +350,8 @@ static int on_link(void *user, const struct xiri_link *l)
     if (st != XIRI_OK) {
         ev.message = err.message;
     } else if (rw->value.len == l->value_len &&
-               memcmp(rw->value.data, l->value, l->value_len) == 0) {
+               (l->value_len == 0 ||
+                memcmp(rw->value.data, l->value, l->value_len) == 0)) {
         /* needs no change: not touched at all */
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
