@@ -33,6 +33,37 @@ size_t tag_find_start(const char *text, size_t floor, size_t end)
     return SIZE_MAX;
 }
 
+size_t tag_find_start_html(const char *text, size_t floor, size_t end,
+                           const char *name)
+{
+    size_t n = strlen(name), i;
+
+    for (i = floor; i + 1 + n <= end; i++) {
+        struct tag_attr a;
+        size_t cursor = i, k;
+        char after;
+
+        if (text[i] != '<')
+            continue;
+        for (k = 0; k < n; k++) {
+            char c = text[i + 1 + k];
+            if (c >= 'A' && c <= 'Z')
+                c = (char)(c - 'A' + 'a');
+            if (c != name[k])
+                break;
+        }
+        after = i + 1 + n < end ? text[i + 1 + n] : '>';
+        if (k < n || !(is_ws(after) || after == '/' || after == '>'))
+            continue;
+        while (tag_next_attr(text, end + 1, &cursor, &a))
+            ;
+        /* end is the '>', or the '/' of "/>" */
+        if (cursor == end || (text[end] == '/' && cursor == end + 1))
+            return i;
+    }
+    return SIZE_MAX;
+}
+
 size_t tag_find_end_start(const char *text, size_t end)
 {
     size_t i = end;

@@ -11,6 +11,15 @@
  * values are skipped as wholes.  Returns its index or SIZE_MAX. */
 size_t tag_find_start(const char *text, size_t floor, size_t end);
 
+/* HTML: the '<' of the start tag of element name (ASCII case ignored)
+ * whose '>' is text[end]: the first "<name" after text[floor] whose
+ * attributes, read forward as tag_next_attr reads them, end exactly at
+ * end.  Quotes can stand anywhere in broken HTML (in unquoted values, in
+ * attribute names), so reading backward is not reliable there.  Returns
+ * its index or SIZE_MAX. */
+size_t tag_find_start_html(const char *text, size_t floor, size_t end,
+                           const char *name);
+
 /* The "</" that opens the end tag whose '>' is text[end], or SIZE_MAX. */
 size_t tag_find_end_start(const char *text, size_t end);
 
@@ -26,5 +35,61 @@ struct tag_attr {
  * tag's '<').  Returns false when there are no more. */
 bool tag_next_attr(const char *text, size_t end, size_t *cursor,
                    struct tag_attr *a);
+
+/* The markup guard.  libxml2 (2.9) checks the attributes of a start tag
+ * for duplicates pairwise, in quadratic time: a tag with a million
+ * attributes would take hours.  The guard reads the text before libxml2
+ * is given it, following libxml2's own tokenizing (its HTML parser's
+ * quirks included), and stops at a start tag with too many attributes
+ * before libxml2 sees its end.  It also tells where the text may be cut
+ * between two calls of the parser: libxml2's HTML push parser reads some
+ * constructs differently when one is cut (a comment opened by "<!-->",
+ * a start tag whose quotes do not pair), so it is only ever cut in text. */
+enum tag_guard_result {
+    TAG_GUARD_MORE,  /* all the text was read */
+    TAG_GUARD_LIMIT, /* the start tag at start has more than the limit */
+    TAG_GUARD_SYNC   /* HTML: stopped after a tag that decides whether
+                        what follows is the raw text of a script or
+                        style element; call tag_guard_resume */
+};
+
+struct tag_guard {
+    bool html;
+    unsigned char state;
+    unsigned char quote;    /* of the literal or value being read */
+    unsigned char k;        /* characters of a keyword or end matched */
+    unsigned char sub;      /* HTML DOCTYPE: the part being read */
+    unsigned char nlen;     /* HTML names: libxml2 cuts them at 100 */
+    bool raw_end;           /* the end tag being read ends raw text */
+    bool self_close;        /* the start tag ends with "/>" */
+    unsigned char name_len; /* of name; 8: longer */
+    char name[8];           /* HTML start tag name, lower case */
+    unsigned char u8[4];    /* a UTF-8 sequence cut by the end of text */
+    unsigned char nu8;
+    unsigned long attrs;    /* attributes of the current start tag */
+    size_t start;           /* position of the current construct's '<' */
+    size_t pos;             /* the text is read up to here */
+    size_t safe;            /* libxml2 may be given the text up to here */
+};
+
+/* Start reading at stream position pos, in text. */
+void tag_guard_init(struct tag_guard *g, bool html, size_t pos);
+
+/* Read text[g->pos - base .. end - base) (positions in the stream; text
+ * points to position base) as far as it goes; max_attrs is the most
+ * attributes a start tag may have. */
+enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
+                                     size_t base, size_t end,
+                                     unsigned long max_attrs);
+
+/* After TAG_GUARD_SYNC: raw is 1 when libxml2's current element is
+ * script or style, 0 when it is another, -1 when libxml2 has not read
+ * that far (the guard keeps its guess). */
+void tag_guard_resume(struct tag_guard *g, int raw);
+
+/* The end of the start tag whose '<' is text[0], as libxml2's HTML (or
+ * XML) parser reads it: the index of its '>', or SIZE_MAX when it does
+ * not end in text[0..n). */
+size_t tag_guard_tag_end(const char *text, size_t n, bool html);
 
 #endif

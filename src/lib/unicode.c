@@ -584,9 +584,13 @@ static UErrorCode uni_query_convert(UConverter *cv, const UChar *src, int32_t n,
 {
     UErrorCode ec = U_ZERO_ERROR;
     char bytes[64], *t = bytes;
-    const UChar *s = src;
+    static const UChar nothing = 0;
+    const UChar *s;
     char *p;
 
+    if (!src)
+        src = &nothing; /* n is 0: no pointer arithmetic on NULL */
+    s = src;
     ucnv_fromUnicode(cv, &t, bytes + sizeof(bytes), &s, src + n, NULL,
                      flush ? 1 : 0, &ec);
     if (first)

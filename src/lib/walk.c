@@ -946,12 +946,12 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             continue; /* <meta content> is a URL only for a refresh */
         if (!scanned) {
             if (tag_end >= s0 && tag_end < s1) {
-                size_t t = tag_find_start(
-                    text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0);
-                /* an element the parser implied has no tag of its own */
-                if (t != SIZE_MAX &&
-                    xmlStrncasecmp((const xmlChar *)text + t + 1, name,
-                                   xmlStrlen(name)) == 0)
+                /* an element the parser implied has no tag of its own,
+                 * and is not found */
+                size_t t = tag_find_start_html(
+                    text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0,
+                    el);
+                if (t != SIZE_MAX)
                     tag_start = s0 + t;
             }
             scanned = true;
