@@ -92,10 +92,23 @@ for fl in $(echo "$flavours" | tr , ' '); do
     done
 done
 if [ -n "$missing" ]; then
-    # shellcheck disable=SC2086 # one word per flavour
+    # shellcheck disable=SC2046 # one word per flavour
     set -- $(echo "$missing" | tr ' ' '\n' | sort -u)
     echo "generating the corpus in $dir ($*, $sizes MB) ..."
     python3 "$srcdir/bench/gen_docs.py" -o "$dir" --sizes "$sizes" "$@"
+fi
+
+# With a shared libxiri, ./xiri is libtool's wrapper script, whose shell
+# start-up (about 15 ms) a user of the installed program never pays: time
+# the real program, pointed at the library of this build.
+xiri=./xiri
+if [ -f .libs/lt-xiri ] || [ -f .libs/xiri ]; then
+    if [ -f .libs/lt-xiri ]; then xiri=.libs/lt-xiri; else xiri=.libs/xiri; fi
+    LD_LIBRARY_PATH=$(pwd)/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    export LD_LIBRARY_PATH
+fi
+if ! "$xiri" --version >/dev/null 2>&1 && [ "$xiri" != ./xiri ]; then
+    xiri=./xiri # the wrapper knows better
 fi
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null |
@@ -103,24 +116,39 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null |
 cc=$(mkvar CC)
 echo "machine: ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN) CPUs;" \
     "compiler: $cc $($cc -dumpfullversion 2>/dev/null || echo '?');" \
-    "CFLAGS: $cflags; libxml2 $(pkg-config --modversion libxml-2.0 \
+    "CFLAGS: $cflags; $("$xiri" --version); libxml2 $(pkg-config --modversion libxml-2.0 \
         2>/dev/null || echo '?')"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/docbench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# run KEY FILE: time one run; appends "seconds rss_kb" to $tmp/KEY.
+# What the documents hold (the smallest of each flavour; the larger ones
+# continue the same sequence of chapters): links as `xiri links` lists
+# them, and findings of `xiri check` (severity error or not).
+small=$(echo "$sizes" | tr , '\n' | sort -n | head -n 1)
+for fl in $(echo "$flavours" | tr , ' '); do
+    file=$dir/$fl-$small.$(ext_of "$fl")
+    links=$("$xiri" links --format=tsv "$file" 2>/dev/null | wc -l)
+    findings=$("$xiri" check --format=json "$file" 2>/dev/null | wc -l)
+    awk -v f="$file" -v l="$links" -v c="$findings" -v b="$(wc -c <"$file")" \
+        'BEGIN { printf "%s: %.1f MB, %d links (one per %.0f bytes), " \
+            "%d findings\n", f, b / 1e6, l - 1, b / (l - 1), c }'
+done
+
+# run KEY FILE: time one run; appends "start_ns end_ns rss_kb user_s sys_s"
+# to $tmp/KEY.
 run() {
+    out=$tmp/$1
     case $1 in
-        floor) set -- "$2" ./bench/floor_sax "$2" ;;
-        links) set -- "$2" ./xiri links --format=json "$2" ;;
-        check) set -- "$2" ./xiri check "$2" ;;
+        floor) set -- ./bench/floor_sax "$2" ;;
+        links) set -- "$xiri" links --format=json "$2" ;;
+        check) set -- "$xiri" check "$2" ;;
     esac
-    shift
-    t0=$(date +%s%N)
     rc=0
+    t0=$(date +%s%N)
     if [ -n "$rsstool" ]; then
-        "$rsstool" -f %M -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err" || rc=$?
+        "$rsstool" -f '%M %U %S' -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err" ||
+            rc=$?
     else
         "$@" >/dev/null 2>"$tmp/err" || rc=$?
     fi
@@ -132,23 +160,27 @@ run() {
         head -n 5 "$tmp/err" >&2
         exit 1
     fi
-    rss=0
+    rss="0 0 0"
     [ -z "$rsstool" ] || rss=$(tail -n 1 "$tmp/rss")
-    echo "$t0 $t1 $rss" >>"$tmp/$key"
+    echo "$t0 $t1 $rss" >>"$out"
 }
 
-# Median and minimum seconds, and the largest peak RSS, of $tmp/KEY.
+# Median and minimum wall seconds, median CPU seconds (user + system) and
+# the largest peak RSS (KB) of $tmp/KEY.
+median() {
+    sort -n | awk '{ t[NR] = $1 }
+        END { printf "%.3f\n", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
+}
 stats() {
-    awk '{ t[NR] = ($2 - $1) / 1e9; if ($3 > rss) rss = $3 }
-        END {
-            n = asort(t)
-            med = n % 2 ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2
-            printf "%.3f %.3f %d\n", med, t[1], rss
-        }' "$tmp/$1"
+    printf '%s %s %s %s\n' \
+        "$(awk '{ print ($2 - $1) / 1e9 }' "$tmp/$1" | median)" \
+        "$(awk '{ print ($2 - $1) / 1e9 }' "$tmp/$1" | sort -n | head -n 1)" \
+        "$(awk '{ print $4 + $5 }' "$tmp/$1" | median)" \
+        "$(awk '$3 > m { m = $3 } END { print m + 0 }' "$tmp/$1")"
 }
 
-printf '\n| document | MB | tool | median s | min s | MB/s | x floor | peak RSS MB |\n'
-printf '|---|---:|---|---:|---:|---:|---:|---:|\n'
+printf '\n| document | MB | tool | median s | min s | MB/s | x floor | CPU s | peak RSS MB |\n'
+printf '|---|---:|---|---:|---:|---:|---:|---:|---:|\n'
 : >"$tmp/summary"
 for fl in $(echo "$flavours" | tr , ' '); do
     for mb in $(echo "$sizes" | tr , ' '); do
@@ -175,14 +207,14 @@ for fl in $(echo "$flavours" | tr , ' '); do
             set -- $(stats "$key")
             [ "$key" != floor ] || floor_med=$1
             awk -v fl="$fl" -v mb="$mb" -v key="$key" -v med="$1" \
-                -v min="$2" -v rss="$3" -v bytes="$bytes" -v fm="$floor_med" \
-                -v n="$n" 'BEGIN {
+                -v min="$2" -v cpu="$3" -v rss="$4" -v bytes="$bytes" \
+                -v fm="$floor_med" 'BEGIN {
                     ratio = fm != "" ? sprintf("%.2f", med / fm) : ""
-                    printf "| %s | %d | %s | %.3f | %.3f | %.1f | %s | %.1f |\n",
+                    printf "| %s | %d | %s | %.3f | %.3f | %.1f | %s | %.2f | %.1f |\n",
                         fl, bytes / 1e6, key, med, min, bytes / 1e6 / med,
-                        ratio, rss / 1024
+                        ratio, cpu, rss / 1024
                 }'
-            echo "$fl $mb $key $1 $3 $floor_med" >>"$tmp/summary"
+            echo "$fl $mb $key $1 $4 $floor_med" >>"$tmp/summary"
         done
     done
 done
@@ -202,6 +234,7 @@ awk -v reps="$reps" -v big="$reps_big" '
                 printf "peak RSS %s %d -> %d MB: %.1f -> %.1f MB (%+.1f%%)\n",
                     k, smb[k], lmb[k], small[k] / 1024, large[k] / 1024,
                     100 * (large[k] - small[k]) / small[k] | "sort"
+        close("sort")
         printf "repetitions: %d (under 100 MB), %d (100 MB and more); " \
             "times are medians of wall time, RSS the largest of the runs\n",
             reps, big

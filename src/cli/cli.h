@@ -27,6 +27,8 @@ int cmd_iri(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 /* "check" and "links": the document commands (cmd_doc.c) */
 int cmd_doc(int argc, char **argv);
+/* "rewrite" (cmd_rewrite.c) */
+int cmd_rewrite(int argc, char **argv);
 
 /* ---- io.c: output on stdout, checked for write errors ---- */
 
@@ -147,5 +149,36 @@ bool argscan_next(struct argscan *a, int *kind, const char **arg,
 /* The argument after the current option (for "--name VALUE"); NULL when
  * there is none. */
 const char *argscan_take(struct argscan *a);
+
+/* ---- doc_common.c: shared by check, links and rewrite ---- */
+
+/* A keyword value of an option: name and what it stands for; a table
+ * ends with a NULL name. */
+struct doc_keyword {
+    const char *name;
+    int value;
+};
+
+/* Look value up in kw: 0 with *out set, or a usage error naming the
+ * option and the keywords (CLI_EXIT_USAGE). */
+int doc_parse_keyword(const char *usage, const char *opt,
+                      const struct doc_keyword *kw, const char *value,
+                      int *out);
+/* Print the presets with their descriptions (--presets=list). */
+void doc_presets_list(void);
+/* Make *out from the comma-separated presets, the schemas and the
+ * --attr specs; 0, or an exit status after a message.  *out is set even
+ * on failure (free it with xiri_registry_free). */
+int doc_registry_setup(const char *usage, const char *presets,
+                       const char *const *schemas, size_t nschemas,
+                       const char *const *attrs, size_t nattrs,
+                       struct xiri_registry **out);
+/* path[0..n) into out (room for 3 bytes per byte), each byte but '/' and
+ * the pchars of RFC 3986 3.3 written %HH; colon_too escapes ':' too. */
+size_t doc_pct_path(char *out, const char *path, size_t n, bool colon_too);
+/* The file: URI (RFC 8089) of a path, malloc'd; NULL with errno set. */
+char *doc_file_uri(const char *path);
+/* 0 when base is an absolute IRI in UTF-8, else a usage error. */
+int doc_check_base(const char *usage, const char *base);
 
 #endif

@@ -1,7 +1,7 @@
 /* cmd_doc.c - "xiri check" and "xiri links": walk XML and HTML documents,
  * read in fixed-size chunks, and report the problems of the IRIs they
  * hold (text, JSON or SARIF) or list them with base, resolved IRI and URI
- * (TSV or JSON). */
+ * (TSV or JSON).  What "rewrite" shares with them is in doc_common.c. */
 #include "cli.h"
 
 #include <errno.h>
@@ -45,7 +45,21 @@ enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
     "                        element's content (repeatable)\n"                 \
     "  --profile=NAME        the rules the IRIs must follow: rfc3987, uri,\n"  \
     "                        leiri or html (default: leiri in XML, html in\n"  \
-    "                        HTML)\n"
+    "                        HTML)\n"                                           \
+    "  --max-value=BYTES     longest value checked (default 1M); sizes\n"      \
+    "                        take a K, M or G suffix\n"                         \
+    "  --max-markup=BYTES    longest construct held at once: a start tag,\n"  \
+    "                        a comment, a run of text in HTML (default 16M)\n"\
+    "  --max-depth=N         deepest element nesting (default 512)\n"         \
+    "  --max-attributes=N    most attributes on one start tag (default\n"     \
+    "                        1000)\n"                                           \
+    "  --max-namespaces=N    most namespace declarations in scope (default\n" \
+    "                        1000)\n"                                           \
+    "  --max-default-attributes=N  most attributes with a default value a\n"  \
+    "                        DTD declares for one element (default 100)\n"    \
+    "  --max-entity-expansions=N  most entity references expanded in the\n"   \
+    "                        values of a document (default 1000000); past\n" \
+    "                        a limit a file fails (xiri(1), LIMITS)\n"
 
 static const char check_help[] =
     "Usage: xiri check [OPTIONS] FILE...\n"
@@ -97,8 +111,9 @@ static const char links_help[] =
     "                        and codes (comma-separated) between TABs; TAB,\n"
     "                        LF, CR and \\ written \\t \\n \\r \\\\; an\n"
     "                        absent field is empty; json: one object per IRI\n"
-    "                        with those keys, null when absent, codes an\n"
-    "                        array\n"
+    "                        with those keys and raw_length (the bytes the\n"
+    "                        value takes in the file from offset), null when\n"
+    "                        absent, codes an array\n"
     "  -q, --quiet           do not print the documents' notes and warnings\n"
     "                        on the standard error\n"
     "  -h, --help            print this help\n"
@@ -121,34 +136,36 @@ enum opt_id {
     O_PROFILE,
     O_MIN_SEVERITY,
     O_FORMAT,
-    O_QUIET
+    O_QUIET,
+    O_MAX_VALUE,
+    O_MAX_MARKUP,
+    O_MAX_DEPTH,
+    O_MAX_ATTRIBUTES,
+    O_MAX_NAMESPACES,
+    O_MAX_DEFAULT_ATTRIBUTES,
+    O_MAX_ENTITY_EXPANSIONS
 };
 
-struct keyword {
-    const char *name;
-    int value;
-};
-
-static const struct keyword kw_profile[] = {
+static const struct doc_keyword kw_profile[] = {
     {"rfc3987", XIRI_PROFILE_RFC3987},
     {"uri", XIRI_PROFILE_URI},
     {"leiri", XIRI_PROFILE_LEIRI},
     {"html", XIRI_PROFILE_HTML},
     {NULL, 0},
 };
-static const struct keyword kw_severity[] = {
+static const struct doc_keyword kw_severity[] = {
     {"note", XIRI_SEV_NOTE},
     {"warning", XIRI_SEV_WARNING},
     {"error", XIRI_SEV_ERROR},
     {NULL, 0},
 };
-static const struct keyword kw_format_check[] = {
+static const struct doc_keyword kw_format_check[] = {
     {"text", F_TEXT},
     {"json", F_JSON},
     {"sarif", F_SARIF},
     {NULL, 0},
 };
-static const struct keyword kw_format_links[] = {
+static const struct doc_keyword kw_format_links[] = {
     {"tsv", F_TSV},
     {"json", F_JSON},
     {NULL, 0},
@@ -162,7 +179,7 @@ static const struct opt_def {
     const char *name;
     enum opt_id id;
     bool takes_value;
-    const struct keyword *values; /* NULL: any text */
+    const struct doc_keyword *values; /* NULL: any text */
     unsigned cmds;
 } opt_defs[] = {
     {"help", O_HELP, false, NULL, FOR_BOTH},
@@ -177,6 +194,14 @@ static const struct opt_def {
     {"min-severity", O_MIN_SEVERITY, true, kw_severity, FOR_CHECK},
     {"format", O_FORMAT, true, NULL, FOR_BOTH}, /* per command */
     {"quiet", O_QUIET, false, NULL, FOR_BOTH},
+    {"max-value", O_MAX_VALUE, true, NULL, FOR_BOTH},
+    {"max-markup", O_MAX_MARKUP, true, NULL, FOR_BOTH},
+    {"max-depth", O_MAX_DEPTH, true, NULL, FOR_BOTH},
+    {"max-attributes", O_MAX_ATTRIBUTES, true, NULL, FOR_BOTH},
+    {"max-namespaces", O_MAX_NAMESPACES, true, NULL, FOR_BOTH},
+    {"max-default-attributes", O_MAX_DEFAULT_ATTRIBUTES, true, NULL,
+     FOR_BOTH},
+    {"max-entity-expansions", O_MAX_ENTITY_EXPANSIONS, true, NULL, FOR_BOTH},
 };
 
 struct doc_opts {
@@ -193,6 +218,7 @@ struct doc_opts {
     enum xiri_severity min_severity;
     enum doc_fmt fmt;
     bool quiet;
+    struct xiri_walk_options limits; /* only the max_ fields are used */
 };
 
 /* The state of one run of a command. */
@@ -250,28 +276,6 @@ static void out_of_memory(struct doc_run *r)
     r->stop = true;
 }
 
-static int parse_keyword(const struct doc_run *r, const char *opt,
-                         const struct keyword *kw, const char *value, int *out)
-{
-    size_t i;
-
-    for (i = 0; kw[i].name; i++)
-        if (strcmp(kw[i].name, value) == 0) {
-            *out = kw[i].value;
-            return 0;
-        }
-    msg_text(CLI_PROG ": unknown value ");
-    msg_quoted(value, strlen(value));
-    fprintf(stderr, " for --%s; use ", opt);
-    for (i = 0; kw[i].name; i++) {
-        if (i > 0)
-            fputs(kw[i + 1].name ? ", " : " or ", stderr);
-        fputs(kw[i].name, stderr);
-    }
-    fprintf(stderr, "; see '%s --help'\n", r->usage);
-    return CLI_EXIT_USAGE;
-}
-
 static const struct opt_def *find_opt(const char *name, size_t len)
 {
     size_t i;
@@ -289,6 +293,42 @@ static int unknown_option(const struct doc_run *r, const char *arg, size_t len)
     msg_quoted(arg, len);
     fprintf(stderr, "; see '%s --help'\n", r->usage);
     return CLI_EXIT_USAGE;
+}
+
+/* A limit: a positive decimal number; for a size, optionally followed by
+ * K, M or G (times 1024, 1024^2, 1024^3).  At most max. */
+static int parse_limit(const struct doc_run *r, const char *opt,
+                       const char *value, bool size, unsigned long max,
+                       unsigned long *out)
+{
+    unsigned long v = 0, mul = 1;
+    const char *p = value;
+
+    if (*p < '0' || *p > '9')
+        goto bad;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (max - (unsigned long)(*p - '0')) / 10)
+            goto big;
+        v = v * 10 + (unsigned long)(*p - '0');
+    }
+    if (size && *p && !p[1] && strchr("kKmMgG", *p)) {
+        mul = *p == 'k' || *p == 'K' ? 1UL << 10
+              : *p == 'm' || *p == 'M' ? 1UL << 20 : 1UL << 30;
+        p++;
+    }
+    if (*p)
+        goto bad;
+    if (v == 0)
+        return usage_error(r->usage, "--%s must be at least 1", opt);
+    if (v > max / mul)
+        goto big;
+    *out = v * mul;
+    return 0;
+bad:
+    return usage_error(r->usage, "--%s takes a number%s, not '%s'", opt,
+                       size ? " of bytes (K, M or G for units)" : "", value);
+big:
+    return usage_error(r->usage, "--%s is at most %lu", opt, max);
 }
 
 /* Apply one option; returns 0, CLI_EXIT_USAGE, or -1 for --help. */
@@ -325,13 +365,13 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
                                d->name);
     }
     if (d->id == O_FORMAT) {
-        st = parse_keyword(
-            r, d->name, r->cmd == DC_CHECK ? kw_format_check : kw_format_links,
-            value, &v);
+        st = doc_parse_keyword(
+            r->usage, d->name,
+            r->cmd == DC_CHECK ? kw_format_check : kw_format_links, value, &v);
         if (st)
             return st;
     } else if (d->values) {
-        st = parse_keyword(r, d->name, d->values, value, &v);
+        st = doc_parse_keyword(r->usage, d->name, d->values, value, &v);
         if (st)
             return st;
     }
@@ -375,267 +415,45 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
     case O_QUIET:
         r->o.quiet = true;
         break;
+    case O_MAX_VALUE:
+    case O_MAX_MARKUP: {
+        unsigned long n;
+        /* the walker holds no more than 1 GiB (XIRI_MAX_LEN) */
+        st = parse_limit(r, d->name, value, true, 1UL << 30, &n);
+        if (st)
+            return st;
+        if (d->id == O_MAX_VALUE)
+            r->o.limits.max_value = n;
+        else
+            r->o.limits.max_markup = n;
+        break;
+    }
+    case O_MAX_DEPTH:
+    case O_MAX_ATTRIBUTES:
+    case O_MAX_NAMESPACES:
+    case O_MAX_DEFAULT_ATTRIBUTES:
+    case O_MAX_ENTITY_EXPANSIONS: {
+        unsigned long n;
+        st = parse_limit(r, d->name, value, false, 0xFFFFFFFFUL, &n);
+        if (st)
+            return st;
+        if (d->id == O_MAX_DEPTH)
+            r->o.limits.max_depth = n;
+        else if (d->id == O_MAX_ATTRIBUTES)
+            r->o.limits.max_attributes = n;
+        else if (d->id == O_MAX_NAMESPACES)
+            r->o.limits.max_namespaces = n;
+        else if (d->id == O_MAX_DEFAULT_ATTRIBUTES)
+            r->o.limits.max_default_attributes = n;
+        else
+            r->o.limits.max_entity_expansions = n;
+        break;
+    }
     }
     return 0;
 }
 
-/* ------------------------------------------------------------ registry */
-
-static void presets_list(void)
-{
-    const char *name, *desc;
-    size_t i, width = 4; /* "none" */
-
-    for (i = 0; (name = xiri_preset_at(i, &desc)) != NULL; i++)
-        if (strlen(name) > width)
-            width = strlen(name);
-    for (i = 0; (name = xiri_preset_at(i, &desc)) != NULL && out_ok(); i++)
-        out_printf("%-*s  %s\n", (int)width, name, desc ? desc : "");
-    out_printf("%-*s  %s\n", (int)width, "none",
-               "no preset: only --schema and --attr");
-}
-
-/* Load the presets of the comma-separated list. */
-static int registry_presets(struct doc_run *r, const char *list)
-{
-    const char *p = list;
-    char name[64];
-    struct xiri_error e;
-    enum xiri_status st;
-
-    if (strcmp(list, "none") == 0 || list[0] == '\0')
-        return 0;
-    while (*p) {
-        size_t n = strcspn(p, ",");
-
-        if (n == 0 || n >= sizeof(name)) {
-            msg_text(CLI_PROG ": bad preset list ");
-            msg_quoted(list, strlen(list));
-            fprintf(stderr,
-                    "; give names separated by commas, such as "
-                    "--presets=html,xlink; see '%s --presets=list'\n",
-                    r->usage);
-            return CLI_EXIT_USAGE;
-        }
-        memcpy(name, p, n);
-        name[n] = '\0';
-        e.message[0] = '\0';
-        st = xiri_registry_load_preset(r->reg, name, &e);
-        if (st == XIRI_EINVAL) {
-            msg_text(CLI_PROG ": unknown preset ");
-            msg_quoted(name, n);
-            fprintf(stderr, "; see '%s --presets=list'\n", r->usage);
-            return CLI_EXIT_USAGE;
-        }
-        if (st == XIRI_ENOMEM) {
-            out_of_memory(r);
-            return CLI_EXIT_USAGE;
-        }
-        if (st != XIRI_OK) {
-            /* the installed schemas are missing or broken */
-            char where[96], text[sizeof(e.message) + 100];
-
-            snprintf(where, sizeof(where), "cannot load the preset '%s'", name);
-            snprintf(text, sizeof(text),
-                     "%s; is xiri installed completely (or XIRI_SCHEMA_DIR "
-                     "set right)?",
-                     e.message[0] ? e.message : xiri_strerror(st));
-            msg_about(where, text);
-            return CLI_EXIT_USAGE;
-        }
-        p += n;
-        if (*p == ',')
-            p++;
-    }
-    return 0;
-}
-
-static int registry_setup(struct doc_run *r)
-{
-    struct xiri_error e;
-    enum xiri_status st;
-    size_t i;
-    int ret;
-
-    st = xiri_registry_new(&r->reg);
-    if (st != XIRI_OK) {
-        out_of_memory(r);
-        return CLI_EXIT_USAGE;
-    }
-    ret = registry_presets(r, r->o.presets);
-    if (ret)
-        return ret;
-    for (i = 0; i < r->o.nschemas; i++) {
-        e.message[0] = '\0';
-        st = xiri_registry_load_schema(r->reg, r->o.schemas[i], &e);
-        if (st == XIRI_ENOMEM) {
-            out_of_memory(r);
-            return CLI_EXIT_USAGE;
-        }
-        if (st != XIRI_OK) {
-            /* the library's message names the file */
-            msg_about("--schema", e.message[0] ? e.message : xiri_strerror(st));
-            return CLI_EXIT_USAGE;
-        }
-    }
-    for (i = 0; i < r->o.nattrs; i++) {
-        e.message[0] = '\0';
-        st = xiri_registry_add_spec(r->reg, r->o.attrs[i], &e);
-        if (st == XIRI_ENOMEM) {
-            out_of_memory(r);
-            return CLI_EXIT_USAGE;
-        }
-        if (st != XIRI_OK) {
-            size_t n = strlen(r->o.attrs[i]) + sizeof(e.message) + 200;
-            char *text = malloc(n);
-
-            if (!text) {
-                out_of_memory(r);
-                return CLI_EXIT_USAGE;
-            }
-            /* the library's message quotes the spec */
-            snprintf(text, n,
-                     "%s; write '{NS}element@attr', '@attr', '@{NS}attr' or "
-                     "'{NS}element'; see '%s --help'",
-                     e.message[0] ? e.message : xiri_strerror(st), r->usage);
-            msg_about("--attr", text);
-            free(text);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    if (xiri_registry_count(r->reg) == 0)
-        return usage_error(r->usage,
-                           "no attribute to look for: give --presets, "
-                           "--schema or --attr");
-    return 0;
-}
-
-/* ---------------------------------------------------------- file URIs */
-
-/* RFC 3986 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@";
- * every other byte of a path is written %HH (2.1, upper-case hex). */
-static bool is_pchar(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c >= '0' && c <= '9') || strchr("-._~!$&'()*+,;=:@", c) != NULL;
-}
-
-/* Append path[0..n) to out (room for 3 bytes per byte) percent-encoded,
- * keeping '/'; colon_too: also escape ':' (the first segment of a
- * relative reference must not have one, RFC 3986 4.2). */
-static size_t pct_path(char *out, const char *path, size_t n, bool colon_too)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    size_t i, o = 0;
-
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)path[i];
-
-        if (c != '\0' &&
-            (c == '/' || (is_pchar(c) && !(colon_too && c == ':'))))
-            out[o++] = (char)c;
-        else {
-            out[o++] = '%';
-            out[o++] = hex[c >> 4];
-            out[o++] = hex[c & 0xF];
-        }
-    }
-    return o;
-}
-
-/* The current directory, malloc'd; NULL on failure (errno set). */
-static char *current_dir(void)
-{
-    size_t size = 256;
-
-    for (;;) {
-        char *buf = malloc(size);
-
-        if (!buf)
-            return NULL;
-        if (getcwd(buf, size))
-            return buf;
-        free(buf);
-        if (errno != ERANGE || size > ((size_t)1 << 24))
-            return NULL;
-        size *= 2;
-    }
-}
-
-/* The file: URI of a path (RFC 8089 2: "file://" with an empty authority
- * and the absolute path; RFC 3986 2.1 and 3.3 for the escapes): a relative
- * path is taken from the current directory, and "." and ".." segments
- * and repeated slashes are removed, as the shell would name the file.
- * NULL (errno set) when the current directory is unknown or memory
- * runs out. */
-static char *file_uri(const char *path)
-{
-    char *cwd = NULL, *abs, *norm, *uri;
-    const char *p;
-    size_t n = 0, len;
-
-    if (path[0] != '/') {
-        cwd = current_dir();
-        if (!cwd)
-            return NULL;
-    }
-    len = (cwd ? strlen(cwd) + 1 : 0) + strlen(path);
-    abs = malloc(len + 1);
-    norm = malloc(len + 2);
-    if (!abs || !norm) {
-        free(abs);
-        free(norm);
-        free(cwd);
-        errno = ENOMEM;
-        return NULL;
-    }
-    abs[0] = '\0';
-    if (cwd) {
-        memcpy(abs, cwd, strlen(cwd));
-        abs[strlen(cwd)] = '/';
-        memcpy(abs + strlen(cwd) + 1, path, strlen(path) + 1);
-    } else {
-        memcpy(abs, path, strlen(path) + 1);
-    }
-    free(cwd);
-    for (p = abs; *p;) {
-        const char *seg;
-        size_t seg_len;
-
-        while (*p == '/')
-            p++;
-        seg = p;
-        while (*p && *p != '/')
-            p++;
-        seg_len = (size_t)(p - seg);
-        if (seg_len == 0 || (seg_len == 1 && seg[0] == '.'))
-            continue;
-        if (seg_len == 2 && seg[0] == '.' && seg[1] == '.') {
-            while (n > 0 && norm[n - 1] != '/')
-                n--;
-            if (n > 0)
-                n--;
-            continue;
-        }
-        norm[n++] = '/';
-        memcpy(norm + n, seg, seg_len);
-        n += seg_len;
-    }
-    if (n == 0)
-        norm[n++] = '/';
-    free(abs);
-    uri = malloc(7 + 3 * n + 1);
-    if (!uri) {
-        free(norm);
-        errno = ENOMEM;
-        return NULL;
-    }
-    memcpy(uri, "file://", 7);
-    len = 7 + pct_path(uri + 7, norm, n, false);
-    uri[len] = '\0';
-    free(norm);
-    return uri;
-}
+/* ------------------------------------------------------- artifact URIs */
 
 /* SARIF 3.4.3: an artifact's uri is a URI reference: the file: URI of an
  * absolute path, the escaped path of a relative one. */
@@ -645,11 +463,11 @@ static char *artifact_uri(const char *path)
     char *uri;
 
     if (path[0] == '/')
-        return file_uri(path);
+        return doc_file_uri(path);
     uri = malloc(3 * n + 1);
     if (!uri)
         return NULL;
-    len = pct_path(uri, path, n, true);
+    len = doc_pct_path(uri, path, n, true);
     uri[len] = '\0';
     return uri;
 }
@@ -1109,8 +927,9 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
     if (r->o.fmt == F_JSON) {
         out_puts("{\"file\":");
         json_str(f->name);
-        out_printf(",\"line\":%lu,\"column\":%lu,\"offset\":%zu", l->line,
-                   l->column, l->offset);
+        out_printf(",\"line\":%lu,\"column\":%lu,\"offset\":%zu"
+                   ",\"raw_length\":%zu",
+                   l->line, l->column, l->offset, l->raw_length);
         out_puts(",\"element\":");
         json_str(l->element);
         out_puts(",\"attribute\":");
@@ -1264,6 +1083,13 @@ static void file_failed(struct doc_file *f, enum xiri_status st,
                  f->shown, m[0] >= '0' && m[0] <= '9' ? ":" : ": ", m,
                  r->cmd == DC_CHECK ? "checked" : "listed");
         break;
+    case XIRI_ELIMIT:
+        /* a document over a limit (xiri(1), LIMITS): the message names
+         * the option that raises it */
+        snprintf(text, n, "%s%s%s; the rest of the file is not %s", f->shown,
+                 m[0] >= '0' && m[0] <= '9' ? ":" : ": ", m,
+                 r->cmd == DC_CHECK ? "checked" : "listed");
+        break;
     case XIRI_EENCODING:
         snprintf(text, n, "%s: %s", f->shown,
                  e && e->message[0]
@@ -1322,12 +1148,26 @@ static void walk_file(struct doc_run *r, const char *name)
         }
     }
     xiri_walk_options_init(&wo);
+    if (r->o.limits.max_value)
+        wo.max_value = r->o.limits.max_value;
+    if (r->o.limits.max_markup)
+        wo.max_markup = r->o.limits.max_markup;
+    if (r->o.limits.max_depth)
+        wo.max_depth = r->o.limits.max_depth;
+    if (r->o.limits.max_attributes)
+        wo.max_attributes = r->o.limits.max_attributes;
+    if (r->o.limits.max_namespaces)
+        wo.max_namespaces = r->o.limits.max_namespaces;
+    if (r->o.limits.max_default_attributes)
+        wo.max_default_attributes = r->o.limits.max_default_attributes;
+    if (r->o.limits.max_entity_expansions)
+        wo.max_entity_expansions = r->o.limits.max_entity_expansions;
     wo.type = r->o.type;
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;
     wo.base = r->o.base;
     if (!wo.base && !is_stdin) {
-        base = file_uri(name);
+        base = doc_file_uri(name);
         if (!base && errno == ENOMEM) {
             out_of_memory(r);
             goto done;
@@ -1384,28 +1224,6 @@ done:
 
 /* ------------------------------------------------------------- command */
 
-/* Check --base: an absolute IRI (RFC 3986 4.3) in UTF-8. */
-static int check_base(const struct doc_run *r, const char *base)
-{
-    struct xiri *iri = NULL;
-    size_t n = strlen(base);
-    int ok;
-
-    if (utf8_valid_prefix(base, n) != n)
-        return usage_error(r->usage, "the --base IRI is not UTF-8");
-    if (xiri_parse(base, n, XIRI_PROFILE_LEIRI, &iri, NULL) != XIRI_OK)
-        return usage_error(r->usage,
-                           "the --base IRI is not an IRI; give an absolute "
-                           "one, such as https://example.org/page.html");
-    ok = xiri_is_absolute(iri);
-    xiri_free(iri);
-    if (!ok)
-        return usage_error(r->usage,
-                           "the --base IRI has no scheme; give an absolute "
-                           "one, such as https://example.org/page.html");
-    return 0;
-}
-
 static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
 {
     struct argscan as;
@@ -1443,7 +1261,7 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
     if (strcmp(r->o.presets, "list") == 0)
         list_presets = true;
     if (list_presets) {
-        presets_list();
+        doc_presets_list();
         free(files);
         return CLI_EXIT_OK;
     }
@@ -1452,7 +1270,7 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         return usage_error(r->usage,
                            "no FILE given; use '-' for the standard input");
     }
-    if (r->o.base && (st = check_base(r, r->o.base)) != 0) {
+    if (r->o.base && (st = doc_check_base(r->usage, r->o.base)) != 0) {
         free(files);
         return st;
     }
@@ -1461,7 +1279,8 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         msg_error("cannot set up: %s", xiri_strerror(XIRI_ENOMEM));
         return CLI_EXIT_USAGE;
     }
-    st = registry_setup(r);
+    st = doc_registry_setup(r->usage, r->o.presets, r->o.schemas, r->o.nschemas,
+                            r->o.attrs, r->o.nattrs, &r->reg);
     if (st) {
         free(files);
         return st;

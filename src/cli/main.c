@@ -1,5 +1,6 @@
 /* main.c - the entry point of the xiri tool: global options and the
- * dispatch to the "iri", "check", "links" and "explain" commands. */
+ * dispatch to the "iri", "check", "links", "rewrite" and "explain"
+ * commands. */
 #include "cli.h"
 
 #include <signal.h>
@@ -17,6 +18,8 @@ static void main_help(void)
         "Commands:\n"
         "  check FILE...   report the problems of the IRIs in documents\n"
         "  links FILE...   list the IRIs in documents, resolved and mapped\n"
+        "  rewrite FILE... rewrite the IRIs of documents as URIs or IRIs,\n"
+        "                  changing nothing else\n"
         "  iri check       report the problems in IRI references\n"
         "  iri resolve     resolve references against a base (RFC 3986 5.2)\n"
         "  iri to-uri      map IRIs to URIs (RFC 3987 3.1)\n"
@@ -67,6 +70,8 @@ int main(int argc, char **argv)
         status = cmd_explain(argc - 1, argv + 1);
     } else if (strcmp(cmd, "check") == 0 || strcmp(cmd, "links") == 0) {
         status = cmd_doc(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "rewrite") == 0) {
+        status = cmd_rewrite(argc - 1, argv + 1);
     } else if (cmd[0] == '-') {
         msg_text(CLI_PROG ": unknown option ");
         msg_quoted(cmd, strlen(cmd));

@@ -426,6 +426,22 @@ struct xiri_walk_options {
     const char *encoding; /* overrides every declaration, or NULL */
     size_t max_value;     /* longest value reported (bytes of UTF-8);
                              0 means the default, 1 MiB */
+    /* Limits against hostile documents, each 0 for its default (xiri(1),
+     * LIMITS); past one the walk stops with XIRI_ELIMIT. */
+    size_t max_markup;              /* bytes of one construct held at once
+                                       (a start tag, a comment, a run of
+                                       text in HTML): 16 MiB */
+    unsigned long max_depth;        /* element nesting: 512 */
+    unsigned long max_attributes;   /* attributes written in one start
+                                       tag: 1000 */
+    unsigned long max_namespaces;   /* namespace declarations in scope:
+                                       1000 */
+    unsigned long max_default_attributes; /* attributes with a default
+                                       value the DTD declares for one
+                                       element: 100 */
+    unsigned long max_entity_expansions; /* entity references expanded in
+                                       the values reported, per document:
+                                       1000000 */
 };
 
 /* Fill opts with the defaults. */
@@ -535,15 +551,18 @@ struct xiri_rewrite_options {
     enum xiri_rewrite_to to;
     enum xiri_rewrite_idn idn;
     int resolve;    /* also make every reference absolute against its base */
-    int query_utf8; /* in HTML whose encoding is not UTF-8, write the query
-                       of http, https, ftp and file URLs as RFC 3987's UTF-8
-                       instead of the document's encoding (what browsers
-                       send, the default) */
+    int query_utf8; /* in HTML whose encoding is not UTF-8, the query of
+                       http, https, ftp and file URLs: to URI, write it as
+                       RFC 3987's UTF-8 instead of in the document's
+                       encoding (what browsers send, the default); to IRI,
+                       decode its escapes as UTF-8 instead of keeping them
+                       (they are the document's encoding by default) */
 };
 
 XIRI_API void xiri_rewrite_options_init(struct xiri_rewrite_options *o);
 
-/* What happened to one link.  Valid only during the callback. */
+/* What happened to one link, delivered after its new value (if any) was
+ * written.  Valid only during the callback. */
 struct xiri_rewrite_event {
     const struct xiri_link *link;
     const char *new_value;  /* the value written (UTF-8, before escaping

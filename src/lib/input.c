@@ -313,7 +313,7 @@ void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
                    : sniff_type(s + out->bom_len, n - out->bom_len, name);
     out->type = type;
 
-    if (out->bom_len <= 3) {
+    if (out->bom_len == 0 || out->bom_len == 3) {
         const unsigned char *t = s + out->bom_len;
         size_t tn = n - out->bom_len;
         if (type == XIRI_DOC_XML)
@@ -322,6 +322,22 @@ void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
                                                         : INPUT_SNIFF_BYTES,
                               declared, sizeof(declared)))
             html_label(declared, sizeof(declared));
+    } else if (type == XIRI_DOC_XML) {
+        /* XML 1.0 4.3.3, F.1: the declaration after a UTF-16 or UTF-32
+         * mark is in that encoding; read its ASCII to compare */
+        unsigned char ascii[256];
+        size_t unit = out->bom_len == 2 ? 2 : 4, i, k = 0;
+        bool be = s[0] == 0 || s[0] == 0xFE;
+        for (i = out->bom_len; i + unit <= n && k < sizeof(ascii); i += unit) {
+            size_t j, lo = be ? i + unit - 1 : i;
+            bool ok = s[lo] > 0 && s[lo] < 0x80;
+            for (j = i; j < i + unit && ok; j++)
+                ok = j == lo || s[j] == 0;
+            if (!ok)
+                break;
+            ascii[k++] = s[lo];
+        }
+        xml_decl_encoding(ascii, k, declared, sizeof(declared));
     }
     if (encoding && *encoding) {
         snprintf(out->encoding, sizeof(out->encoding), "%s", encoding);
@@ -329,11 +345,21 @@ void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
         return;
     }
     if (out->bom_len) {
+        static const char *const fam16[] = {"utf-16", "ucs-2",
+                                            "iso-10646-ucs-2", "unicode"};
+        static const char *const fam32[] = {"utf-32", "ucs-4",
+                                            "iso-10646-ucs-4"};
+        const unsigned char *d = (const unsigned char *)declared;
+        size_t dn = strlen(declared), f;
+        bool same = out->bom_len == 3 && (starts_nocase(d, dn, "utf-8") ||
+                                          starts_nocase(d, dn, "utf8"));
+        for (f = 0; out->bom_len == 2 && f < ARRAY_LEN(fam16); f++)
+            same = same || starts_nocase(d, dn, fam16[f]);
+        for (f = 0; out->bom_len == 4 && f < ARRAY_LEN(fam32); f++)
+            same = same || starts_nocase(d, dn, fam32[f]);
         out->source = "BOM";
         /* a declaration naming another encoding family contradicts it */
-        if (declared[0] &&
-            !starts_nocase((const unsigned char *)declared, strlen(declared),
-                           out->bom_len == 3 ? "utf-8" : "utf-")) {
+        if (declared[0] && !same) {
             out->conflict = true;
             snprintf(out->declared, sizeof(out->declared), "%s", declared);
         }
@@ -397,6 +423,7 @@ struct input {
     unsigned char pend[4]; /* a sequence cut by the end of a chunk */
     size_t npend;
     size_t nuls; /* U+0000 characters seen */
+    bool nul_fffd; /* HTML: read them as U+FFFD */
 
     /* line/column: a checkpoint at the window start, and a cursor */
     size_t ck_pos, cur_pos;
@@ -537,8 +564,20 @@ static enum xiri_status convert_utf8(struct input *in,
     run = i; /* bytes taken into pend are not text yet */
     while (i < n) {
         size_t k;
-        if (s[i] < 0x80) {
+        if ((unsigned char)(s[i] - 1u) < 0x7F) { /* ASCII but NUL */
             i++;
+            continue;
+        }
+        if (s[i] == 0) {
+            if (in->nul_fffd) {
+                buf_append(&in->text, (const char *)s + run, i - run);
+                in->nuls++;
+                if (!utf8_bad(in, s + i, 1, base + i))
+                    return XIRI_ENOMEM;
+                run = ++i;
+            } else {
+                i++;
+            }
             continue;
         }
         k = utf8_decode(s + i, n - i, &cp);
@@ -595,6 +634,13 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
         }
         if (offs[i] >= 0)
             last = base + (size_t)offs[i];
+        if (cp == 0 && in->nul_fffd) {
+            static const unsigned char nul[1] = {0};
+            cp = 0xFFFD;
+            in->nuls++;
+            if (in->bad)
+                in->bad(in->user, in->start + at, last, nul, 1);
+        }
         w = utf8_encode(cp, tmp);
         buf_append(&in->text, tmp, w);
         if (in->text.status != XIRI_OK)
@@ -711,6 +757,11 @@ size_t input_nul_count(const struct input *in)
     return in->nuls;
 }
 
+void input_nul_as_fffd(struct input *in)
+{
+    in->nul_fffd = true;
+}
+
 const char *input_window(const struct input *in, size_t *start, size_t *end)
 {
     *start = in->start;
@@ -735,8 +786,9 @@ size_t input_orig_offset(struct input *in, size_t pos)
 }
 
 /* Move a line/column cursor forward over text[from..to). */
-static void count_lines(const char *text, size_t from, size_t to,
-                        unsigned long *line, unsigned long *col, bool *cr)
+static void count_lines_slow(const char *text, size_t from, size_t to,
+                             unsigned long *line, unsigned long *col,
+                             bool *cr)
 {
     size_t i;
 
@@ -757,6 +809,38 @@ static void count_lines(const char *text, size_t from, size_t to,
             *cr = false;
         }
     }
+}
+
+/* Move a line/column cursor forward over text[from..to).  Without a CR,
+ * only the LFs are looked for (memchr) and only the last line's
+ * characters counted. */
+static void count_lines(const char *text, size_t from, size_t to,
+                        unsigned long *line, unsigned long *col, bool *cr)
+{
+    const char *s = text + from, *e = text + to, *p, *last = NULL;
+    size_t n;
+
+    if (from >= to)
+        return;
+    if (memchr(s, '\r', (size_t)(e - s))) {
+        count_lines_slow(text, from, to, line, col, cr);
+        return;
+    }
+    if (*cr && *s == '\n') { /* the LF of a CR LF cut before */
+        *col = 1;
+        last = ++s;
+    }
+    *cr = false;
+    for (p = s; p < e && (p = memchr(p, '\n', (size_t)(e - p))) != NULL;
+         last = ++p)
+        (*line)++;
+    if (last) {
+        *col = 1;
+        s = last;
+    }
+    for (n = 0; s < e; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    *col += n;
 }
 
 void input_line_col(struct input *in, size_t pos, unsigned long *line,

@@ -64,6 +64,11 @@ void input_line_col(struct input *in, size_t pos, unsigned long *line,
  * not allow them; libxml2 cuts values at them). */
 size_t input_nul_count(const struct input *in);
 
+/* HTML: read every NUL character as U+FFFD, reported like an invalid
+ * byte (WHATWG HTML 13.2.5 "unexpected-null-character"; libxml2 would cut
+ * a value at it).  They are still counted. */
+void input_nul_as_fffd(struct input *in);
+
 /* The text before pos is no longer needed. */
 void input_discard(struct input *in, size_t pos);
 

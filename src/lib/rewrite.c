@@ -32,6 +32,7 @@ struct xiri_rewriter {
     struct buf value;  /* scratch: the new value */
     struct buf coded;  /* scratch: it escaped and encoded */
     struct buf tmp;    /* scratch */
+    struct buf strip;  /* scratch: a value without tabs and newlines */
 };
 
 void xiri_rewrite_options_init(struct xiri_rewrite_options *o)
@@ -148,9 +149,11 @@ static bool query_in_document_encoding(struct xiri_rewriter *rw,
         XIRI_OK)
         return false;
     /* the WHATWG query set leaves some ASCII that URIs forbid (^ { } |
-     * \ `): escape it too, so that the result is an RFC 3986 URI */
+     * \ ` [ ], the last two also second bytes in Shift_JIS): escape it
+     * too, so that the result is an RFC 3986 URI */
     for (i = 0; i < q->len; i++)
-        if (ch_is((unsigned char)q->data[i], CH_LEIRI)) {
+        if (ch_is((unsigned char)q->data[i], CH_LEIRI) || q->data[i] == '[' ||
+            q->data[i] == ']') {
             char hex[3];
             hex[0] = '%';
             hex[1] = "0123456789ABCDEF"[(unsigned char)q->data[i] >> 4];
@@ -175,6 +178,27 @@ static bool query_in_document_encoding(struct xiri_rewriter *rw,
         uri->len = uq + q->len + tail;
     }
     return differs;
+}
+
+/* In HTML whose encoding is not UTF-8, the escapes in the query of a
+ * special URL are bytes of the document's encoding (what browsers send):
+ * decoding them as UTF-8 (RFC 3987 3.2) would change the request, so the
+ * query stays as it was written, unless the caller says its queries are
+ * UTF-8 (query_utf8). */
+static void keep_query(const char *orig, size_t n,
+                       struct buf *mapped)
+{
+    size_t oq, oqn, mq, mqn, tail;
+
+    if (!find_query(orig, n, &oq, &oqn) ||
+        !find_query(mapped->data, mapped->len, &mq, &mqn) ||
+        !buf_reserve(mapped, oqn))
+        return;
+    tail = mapped->len - mq - mqn;
+    memmove(mapped->data + mq + oqn, mapped->data + mq + mqn, tail);
+    if (oqn > 0)
+        memcpy(mapped->data + mq, orig + oq, oqn);
+    mapped->len = mq + oqn + tail;
 }
 
 /* Put the host of the original value back (XIRI_REWRITE_IDN_KEEP). */
@@ -223,7 +247,28 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     unsigned flags = XIRI_MAP_ESCAPE_LEIRI;
 
     *qdiff = 0;
-    if (rw->opts.resolve && l->base) {
+    if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
+        memchr(v, '\n', n) == NULL && memchr(v, '\r', n) == NULL) {
+        /* nothing to strip */
+    } else if (l->profile == XIRI_PROFILE_HTML) {
+        /* WHATWG URL "basic URL parser": browsers remove every ASCII tab
+         * or newline from the input, so the URI must not keep them */
+        size_t i;
+        rw->strip.len = 0;
+        rw->strip.status = XIRI_OK;
+        for (i = 0; i < n; i++)
+            if (v[i] != '\t' && v[i] != '\n' && v[i] != '\r')
+                buf_putc(&rw->strip, v[i]);
+        if (rw->strip.status != XIRI_OK)
+            return rw->strip.status;
+        v = rw->strip.data ? rw->strip.data : "";
+        n = rw->strip.len;
+    }
+    /* HTML usemap holds a hash-name reference ("#name"), which names a map
+     * in this document whatever the base: never resolved */
+    if (rw->opts.resolve && l->base &&
+        !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
+          scheme_is(l->attribute, strlen(l->attribute), "usemap"))) {
         st = xiri_resolve(l->base, strlen(l->base), v, n, l->profile,
                           &resolved, &rlen, err);
         if (st != XIRI_OK)
@@ -255,6 +300,10 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc) &&
         special_for_query(v, n, l->base))
         *qdiff = query_in_document_encoding(rw, enc, v, n, &rw->value);
+    if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_IRI &&
+        !rw->opts.query_utf8 && l->profile == XIRI_PROFILE_HTML && enc &&
+        !is_utf(enc) && special_for_query(v, n, l->base))
+        keep_query(v, n, &rw->value);
     xiri_str_free(resolved);
     xiri_str_free(mapped);
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
@@ -438,6 +487,7 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->value, XIRI_MAX_LEN);
     buf_init(&rw->coded, XIRI_MAX_LEN);
     buf_init(&rw->tmp, XIRI_MAX_LEN);
+    buf_init(&rw->strip, XIRI_MAX_LEN);
     st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
                          &rw->walker);
     if (st != XIRI_OK) {
@@ -520,5 +570,6 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->value);
     buf_free(&rw->coded);
     buf_free(&rw->tmp);
+    buf_free(&rw->strip);
     mem_free(rw);
 }

@@ -2,7 +2,10 @@
  * tagscan.h).  The syntax is XML 1.0 section 3.1 (STag, Attribute, Eq,
  * AttValue) widened to HTML's unquoted values and valueless attributes. */
 #include "common.h"
+#include "chars.h"
 #include "tagscan.h"
+
+#include <libxml/chvalid.h>
 
 /* Whitespace as libxml2 reads it in tags, for XML and HTML alike
  * (IS_BLANK_CH: XML 1.0 production S); HTML's form feed is not in it, and
@@ -130,4 +133,830 @@ bool tag_next_attr(const char *text, size_t end, size_t *cursor,
         *cursor = i;
         return true;
     }
+}
+
+/* ---------------------------------------------------------------- guard */
+
+/* What the guard is reading.  The HTML rules are those of libxml2 2.9's
+ * HTML parser (HTMLparser.c), checked against it by test_walk.c; the XML
+ * rules are XML 1.0 section 2 (libxml2 stops at the first error, so a
+ * document that breaks them never gets further). */
+enum {
+    G_TEXT,       /* character data */
+    G_LT,         /* after '<' */
+    G_ETAG0,      /* after "</" */
+    G_ETAG,       /* in an end tag */
+    G_BANG,       /* after "<!" */
+    G_BANG_DASH,  /* after "<!-" */
+    G_COMMENT,    /* in a comment: k dashes (3: HTML "--!") seen */
+    G_CDATA_KW,   /* XML: after "<![", k characters of "CDATA[" */
+    G_CDATA,      /* XML: in a CDATA section, k ']' seen */
+    G_PI0,        /* HTML: after "<?" */
+    G_PI,         /* in a processing instruction (XML: k '?' seen) */
+    G_XDECL,      /* XML: in "<!DOCTYPE ...", outside the subset */
+    G_XLIT,       /* XML: in a literal of it */
+    G_XSUB,       /* XML: in the internal subset */
+    G_XSUB_LIT,   /* XML: in a literal of the subset */
+    G_XSUB_LT,    /* XML: after '<' in the subset */
+    G_XSUB_BANG,  /* XML: after "<!" in the subset */
+    G_XSUB_DASH,  /* XML: after "<!-" in the subset */
+    G_XSUB_COMM,  /* XML: in a comment of the subset */
+    G_XSUB_PI,    /* XML: in a processing instruction of the subset */
+    G_XSUB_END,   /* XML: after the subset's ']' */
+    G_HDT_KW,     /* HTML: after "<!D", k characters of "DOCTYPE" */
+    G_HDT,        /* HTML: in a DOCTYPE (sub: which part) */
+    G_TNAME,      /* in a start tag's name */
+    G_TAG,        /* in a start tag, between attributes */
+    G_SLASH,      /* in a start tag, after '/' */
+    G_ANAME,      /* in an attribute name */
+    G_AFTER,      /* after an attribute name */
+    G_EQ,         /* after '=' */
+    G_QVAL,       /* in a quoted value */
+    G_UVAL,       /* in an unquoted value (HTML) */
+    G_BOGUS,      /* HTML: in text that is not an attribute */
+    G_BOGUS_SLASH,/* HTML: after '/' in it */
+    G_RAW,        /* HTML: in the content of script or style */
+    G_RAW_LT,     /* HTML: after '<' in it */
+    G_RAW_LTS     /* HTML: after "</" in it */
+};
+
+/* HTML DOCTYPE: htmlParseDocTypeDecl and htmlParseExternalID. */
+enum {
+    D_B1,    /* blanks before the name */
+    D_NAME0, /* the name's first character */
+    D_NAME,  /* the name */
+    D_B2,    /* blanks after it */
+    D_KW,    /* "SYSTEM" or "PUBLIC", k characters matched, quote: which */
+    D_B3S,   /* blanks after SYSTEM */
+    D_B3P,   /* blanks after PUBLIC */
+    D_LIT_S, /* a system literal */
+    D_LIT_P, /* a public literal */
+    D_B4,    /* blanks after the public literal */
+    D_B5,    /* blanks before '>' */
+    D_REST   /* anything up to '>' */
+};
+
+/* IS_BLANK_CH of libxml2, and XML 1.0 S. */
+static bool g_blank(unsigned char c)
+{
+    return c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D;
+}
+
+static bool g_letter(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* htmlParseHTMLName: the characters of element and attribute names. */
+static bool g_html_name_start(unsigned char c)
+{
+    return g_letter(c) || c == '_' || c == ':' || c == '.';
+}
+
+static bool g_html_name_char(unsigned char c)
+{
+    return g_letter(c) || (c >= '0' && c <= '9') || c == ':' || c == '-' ||
+           c == '_' || c == '.';
+}
+
+static unsigned char g_upper(unsigned char c)
+{
+    return c >= 'a' && c <= 'z' ? (unsigned char)(c - 'a' + 'A') : c;
+}
+
+/* htmlParseName (DOCTYPE names, processing instruction targets): the
+ * character at s[0..n) is a name start (first) or a name character,
+ * after XML 1.0 (fourth edition) appendix B.  *len receives its length;
+ * -1 when it is cut by the end of s. */
+static int g_name_char(const unsigned char *s, size_t n, bool first,
+                       size_t *len)
+{
+    uint32_t cp;
+    size_t want;
+
+    *len = 1;
+    if (s[0] < 0x80) {
+        if (g_letter(s[0]) || s[0] == '_' || s[0] == ':')
+            return 1;
+        return !first &&
+               ((s[0] >= '0' && s[0] <= '9') || s[0] == '-' || s[0] == '.');
+    }
+    want = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    if (n < want)
+        return -1;
+    *len = utf8_decode(s, want, &cp);
+    if (*len == 0) {
+        *len = 1;
+        return 0;
+    }
+    if (xmlIsBaseChar(cp) || xmlIsIdeographic(cp))
+        return 1;
+    return !first &&
+           (xmlIsDigit(cp) || xmlIsCombining(cp) || xmlIsExtender(cp));
+}
+
+enum { FAST_NO, FAST_OK, FAST_LIMIT };
+
+/* The common case, read in one go: an end tag, or a start tag of plain
+ * syntax (no bogus attribute, no name of 100 characters, not script or
+ * style), wholly in the text.  *out receives the position after it.
+ * FAST_NO: leave it to the state machine, which reads the same. */
+static int g_fast(const struct tag_guard *g, const unsigned char *t,
+                  size_t base, size_t p, size_t end, unsigned long max_attrs,
+                  size_t *out)
+{
+    size_t i = p + 1, n0;
+    unsigned long attrs = 0;
+    const unsigned char *q;
+    unsigned char c;
+
+    if (i + 1 >= end)
+        return FAST_NO;
+    c = t[i - base];
+    if (c == '/') {
+        if (g->html && !g_html_name_start(t[i + 1 - base]))
+            return FAST_NO;
+        q = memchr(t + (i - base), '>', end - i);
+        if (!q)
+            return FAST_NO;
+        *out = base + (size_t)(q - t) + 1;
+        return FAST_OK;
+    }
+    if (!g_letter(c))
+        return FAST_NO;
+    for (n0 = i; i < end; i++) {
+        c = t[i - base];
+        if (g->html ? !g_html_name_char(c) : g_blank(c) || c == '/' || c == '>')
+            break;
+    }
+    if (g->html && (i - n0 >= 100 ||
+                    (i - n0 == 6 && (t[n0 - base] | 0x20) == 's' &&
+                     (t[n0 + 1 - base] | 0x20) == 'c') ||
+                    (i - n0 == 5 && (t[n0 - base] | 0x20) == 's' &&
+                     (t[n0 + 1 - base] | 0x20) == 't')))
+        return FAST_NO; /* long, or maybe script or style */
+    for (;;) {
+        while (i < end && g_blank(t[i - base]))
+            i++;
+        if (i >= end)
+            return FAST_NO;
+        c = t[i - base];
+        if (c == '>') {
+            *out = i + 1;
+            return FAST_OK;
+        }
+        if (c == '/') {
+            if (i + 1 < end && t[i + 1 - base] == '>') {
+                *out = i + 2;
+                return FAST_OK;
+            }
+            return FAST_NO;
+        }
+        if (g->html && !g_html_name_start(c))
+            return FAST_NO;
+        if (++attrs > max_attrs)
+            return FAST_LIMIT;
+        for (n0 = i; i < end; i++) {
+            c = t[i - base];
+            if (g->html ? !g_html_name_char(c)
+                        : g_blank(c) || c == '=' || c == '>' || c == '/')
+                break;
+        }
+        if (g->html && i - n0 >= 100)
+            return FAST_NO;
+        while (i < end && g_blank(t[i - base]))
+            i++;
+        if (i >= end)
+            return FAST_NO;
+        if (t[i - base] != '=')
+            continue; /* no value */
+        i++;
+        while (i < end && g_blank(t[i - base]))
+            i++;
+        if (i >= end)
+            return FAST_NO;
+        c = t[i - base];
+        if (c == '"' || c == '\'') {
+            q = memchr(t + (i + 1 - base), c, end - i - 1);
+            if (!q)
+                return FAST_NO;
+            i = base + (size_t)(q - t) + 1;
+        } else if (g->html) {
+            while (i < end && !g_blank(c = t[i - base]) && c != '>')
+                i++;
+        } else {
+            return FAST_NO;
+        }
+    }
+}
+
+void tag_guard_init(struct tag_guard *g, bool html, size_t pos)
+{
+    memset(g, 0, sizeof(*g));
+    g->html = html;
+    g->state = G_TEXT;
+    g->pos = g->safe = g->start = pos;
+}
+
+void tag_guard_resume(struct tag_guard *g, int raw)
+{
+    if (raw > 0)
+        g->state = G_RAW;
+    else if (raw == 0)
+        g->state = G_TEXT;
+}
+
+/* The end of a construct at p (just after it): go on in state next. */
+#define G_DONE(next)                                                   \
+    do {                                                               \
+        g->state = (next);                                             \
+        g->run = p;                                                    \
+        if (p - g->start > max_len) {                                  \
+            g->pos = p;                                                \
+            return TAG_GUARD_LONG;                                     \
+        }                                                              \
+        if (g->one) {                                                  \
+            g->pos = g->safe = p;                                      \
+            return TAG_GUARD_SYNC;                                     \
+        }                                                              \
+    } while (0)
+
+/* '<' was text after all (HTML): a new run of text starts at p. */
+#define G_TEXT_AGAIN()                                                 \
+    do {                                                               \
+        g->state = G_TEXT;                                             \
+        g->run = p;                                                    \
+    } while (0)
+
+enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
+                                     size_t base, size_t end,
+                                     unsigned long max_attrs, size_t max_len)
+{
+    const unsigned char *t = (const unsigned char *)text;
+    size_t p = g->pos;
+
+    while (p < end) {
+        unsigned char c = t[p - base];
+        const unsigned char *q;
+
+        switch (g->state) {
+        case G_TEXT:
+        case G_RAW:
+            q = memchr(t + (p - base), '<', end - p);
+            if (!q) {
+                p = g->safe = end;
+                break;
+            }
+            p = base + (size_t)(q - t);
+            g->safe = g->start = p;
+            if (g->html && g->state == G_TEXT && p - g->run > max_len) {
+                g->start = g->run; /* libxml2 holds a run of text */
+                g->pos = p;
+                return TAG_GUARD_LONG;
+            }
+            if (g->state == G_TEXT && !g->one) {
+                size_t after;
+                int r = g_fast(g, t, base, p, end, max_attrs, &after);
+                if (r == FAST_OK && after - p <= max_len) {
+                    g->run = p = after;
+                    break;
+                }
+                if (r == FAST_LIMIT) {
+                    g->pos = p;
+                    return TAG_GUARD_LIMIT;
+                }
+            }
+            p++;
+            g->state = g->state == G_TEXT ? G_LT : G_RAW_LT;
+            break;
+        case G_LT:
+            if (c == '/') {
+                g->state = G_ETAG0;
+                p++;
+            } else if (c == '!') {
+                g->state = G_BANG;
+                p++;
+            } else if (c == '?') {
+                g->state = g->html ? G_PI0 : G_PI;
+                g->k = 0;
+                p++;
+            } else if (g->html ? g_letter(c) : !g_blank(c)) {
+                /* XML 1.0 3.1 STag; HTML: '<' and an ASCII letter */
+                g->attrs = 0;
+                g->nlen = 0;
+                g->name_len = 0;
+                g->self_close = false;
+                g->state = G_TNAME;
+            } else {
+                G_TEXT_AGAIN(); /* HTML: the '<' is text */
+            }
+            break;
+        case G_TNAME:
+            if (!g->html) {
+                while (p < end && !g_blank(c = t[p - base]) && c != '/' &&
+                       c != '>')
+                    p++;
+            } else {
+                while (p < end && g->nlen < 100 &&
+                       g_html_name_char(c = t[p - base])) {
+                    if (g->name_len < 7)
+                        g->name[g->name_len++] =
+                            (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+                    else
+                        g->name_len = 8;
+                    g->nlen++;
+                    p++;
+                }
+            }
+            if (p < end)
+                g->state = G_TAG;
+            break;
+        case G_TAG:
+            while (g_blank(c) && ++p < end)
+                c = t[p - base];
+            if (p == end) {
+                break;
+            } else if (c == '>') {
+                p++;
+                if (g->html && !g->self_close &&
+                    ((g->name_len == 6 && memcmp(g->name, "script", 6) == 0) ||
+                     (g->name_len == 5 && memcmp(g->name, "style", 5) == 0))) {
+                    /* libxml2 reads their content as raw text, unless an
+                     * end tag before closes them: ask it (SYNC) */
+                    G_DONE(G_RAW);
+                    g->pos = g->safe = p;
+                    return TAG_GUARD_SYNC;
+                }
+                G_DONE(G_TEXT);
+            } else if (c == '/') {
+                g->state = G_SLASH;
+                p++;
+            } else if (!g->html || g_html_name_start(c)) {
+                if (++g->attrs > max_attrs) {
+                    g->pos = p;
+                    return TAG_GUARD_LIMIT;
+                }
+                g->nlen = 0;
+                g->state = G_ANAME;
+            } else {
+                g->state = G_BOGUS; /* htmlParseStartTag skips it */
+            }
+            break;
+        case G_SLASH:
+            if (c == '>') {
+                g->self_close = true;
+                g->state = G_TAG;
+            } else {
+                g->state = g->html ? G_BOGUS : G_TAG;
+            }
+            break;
+        case G_ANAME:
+            if (!g->html) {
+                while (p < end && !g_blank(c = t[p - base]) && c != '=' &&
+                       c != '>' && c != '/')
+                    p++;
+            } else {
+                while (p < end && g->nlen < 100 &&
+                       g_html_name_char(t[p - base])) {
+                    g->nlen++;
+                    p++;
+                }
+            }
+            if (p < end)
+                g->state = G_AFTER;
+            break;
+        case G_AFTER:
+            while (g_blank(c) && ++p < end)
+                c = t[p - base];
+            if (p == end) {
+                break;
+            } else if (c == '=') {
+                g->state = G_EQ;
+                p++;
+            } else {
+                g->state = G_TAG; /* no value */
+            }
+            break;
+        case G_EQ:
+            while (g_blank(c) && ++p < end)
+                c = t[p - base];
+            if (p == end) {
+                break;
+            } else if (c == '"' || c == '\'') {
+                g->quote = c;
+                g->state = G_QVAL;
+                p++;
+            } else {
+                g->state = G_UVAL;
+            }
+            break;
+        case G_QVAL:
+            q = memchr(t + (p - base), g->quote, end - p);
+            if (!q) {
+                p = end;
+                break;
+            }
+            p = base + (size_t)(q - t) + 1;
+            g->state = G_TAG;
+            break;
+        case G_UVAL:
+            if (g_blank(c) || c == '>')
+                g->state = G_TAG;
+            else
+                p++;
+            break;
+        case G_BOGUS:
+            if (g_blank(c) || c == '>') {
+                g->state = G_TAG;
+            } else {
+                if (c == '/')
+                    g->state = G_BOGUS_SLASH;
+                p++;
+            }
+            break;
+        case G_BOGUS_SLASH:
+            if (c == '>') {
+                g->self_close = true;
+                g->state = G_TAG;
+            } else {
+                g->state = G_BOGUS;
+            }
+            break;
+        case G_ETAG0:
+            /* HTML: "</" and no name is dropped (htmlParseEndTag) */
+            if (!g->html || g_html_name_start(c))
+                g->state = G_ETAG;
+            else
+                G_TEXT_AGAIN();
+            break;
+        case G_ETAG:
+            q = memchr(t + (p - base), '>', end - p);
+            if (!q) {
+                p = end;
+                break;
+            }
+            p = base + (size_t)(q - t) + 1;
+            if (g->raw_end) {
+                g->raw_end = false;
+                G_DONE(G_TEXT); /* a guess: SYNC asks libxml2 */
+                g->pos = g->safe = p;
+                return TAG_GUARD_SYNC;
+            }
+            G_DONE(G_TEXT);
+            break;
+        case G_BANG:
+            if (c == '-') {
+                g->state = G_BANG_DASH;
+                p++;
+            } else if (g->html && (c == 'D' || c == 'd')) {
+                g->state = G_HDT_KW;
+                g->k = 1;
+                p++;
+            } else if (!g->html && c == '[') {
+                g->state = G_CDATA_KW;
+                g->k = 0;
+                p++;
+            } else if (g->html) {
+                G_TEXT_AGAIN(); /* HTML: "<!" and anything else is text */
+            } else {
+                g->state = G_XDECL;
+            }
+            break;
+        case G_BANG_DASH:
+            if (c == '-') {
+                g->state = G_COMMENT;
+                g->k = 0;
+                p++;
+            } else if (g->html) {
+                G_TEXT_AGAIN();
+            } else {
+                g->state = G_XDECL;
+            }
+            break;
+        case G_COMMENT:
+        case G_XSUB_COMM:
+            /* ends at "-->" (HTML also "--!>") after the opening "<!--":
+             * libxml2 2.9 reads "<!-->" as the start of a comment */
+            if (g->k == 0) {
+                q = memchr(t + (p - base), '-', end - p);
+                if (!q) {
+                    p = end;
+                    break;
+                }
+                p = base + (size_t)(q - t);
+                c = '-';
+            }
+            p++;
+            if (c == '-') {
+                g->k = g->k == 1 || g->k == 2 ? 2 : 1;
+            } else if (c == '>' && g->k >= 2) {
+                if (g->state == G_XSUB_COMM)
+                    g->state = G_XSUB;
+                else
+                    G_DONE(G_TEXT);
+            } else if (c == '!' && g->html && g->k == 2) {
+                g->k = 3;
+            } else {
+                g->k = 0;
+            }
+            break;
+        case G_CDATA_KW:
+            if (c == (unsigned char)"CDATA["[g->k]) {
+                p++;
+                if (++g->k == 6) {
+                    g->state = G_CDATA;
+                    g->k = 0;
+                }
+            } else {
+                g->state = G_XDECL;
+            }
+            break;
+        case G_CDATA:
+            if (g->k == 0) {
+                q = memchr(t + (p - base), ']', end - p);
+                if (!q) {
+                    p = end;
+                    break;
+                }
+                p = base + (size_t)(q - t);
+                c = ']';
+            }
+            p++;
+            if (c == ']')
+                g->k = 2 - (g->k == 0);
+            else if (c == '>' && g->k == 2)
+                G_DONE(G_TEXT);
+            else
+                g->k = 0;
+            break;
+        case G_PI0: {
+            /* htmlParsePI: without a target only "<?" is read */
+            size_t len;
+            int r = g_name_char(t + (p - base), end - p, true, &len);
+            if (r < 0) {
+                g->pos = p;
+                return TAG_GUARD_MORE;
+            }
+            if (r)
+                g->state = G_PI;
+            else
+                G_TEXT_AGAIN();
+            break;
+        }
+        case G_PI:
+        case G_XSUB_PI:
+            if (g->html) {
+                q = memchr(t + (p - base), '>', end - p);
+                if (!q) {
+                    p = end;
+                    break;
+                }
+                p = base + (size_t)(q - t) + 1;
+                G_DONE(G_TEXT);
+                break;
+            }
+            if (g->k == 0) {
+                q = memchr(t + (p - base), '?', end - p);
+                if (!q) {
+                    p = end;
+                    break;
+                }
+                p = base + (size_t)(q - t);
+                c = '?';
+            }
+            p++;
+            if (c == '?') {
+                g->k = 1;
+            } else if (c == '>' && g->k == 1) {
+                if (g->state == G_XSUB_PI)
+                    g->state = G_XSUB;
+                else
+                    G_DONE(G_TEXT);
+            } else {
+                g->k = 0;
+            }
+            break;
+        case G_XDECL:
+            p++;
+            if (c == '"' || c == '\'') {
+                g->quote = c;
+                g->state = G_XLIT;
+            } else if (c == '[') {
+                g->state = G_XSUB;
+            } else if (c == '>') {
+                G_DONE(G_TEXT);
+            }
+            break;
+        case G_XLIT:
+        case G_XSUB_LIT:
+            q = memchr(t + (p - base), g->quote, end - p);
+            if (!q) {
+                p = end;
+                break;
+            }
+            p = base + (size_t)(q - t) + 1;
+            g->state = g->state == G_XLIT ? G_XDECL : G_XSUB;
+            break;
+        case G_XSUB:
+            p++;
+            if (c == '"' || c == '\'') {
+                g->quote = c;
+                g->state = G_XSUB_LIT;
+            } else if (c == '<') {
+                g->state = G_XSUB_LT;
+            } else if (c == ']') {
+                g->state = G_XSUB_END;
+            }
+            break;
+        case G_XSUB_LT:
+            if (c == '!') {
+                g->state = G_XSUB_BANG;
+                p++;
+            } else if (c == '?') {
+                g->state = G_XSUB_PI;
+                g->k = 0;
+                p++;
+            } else {
+                g->state = G_XSUB;
+            }
+            break;
+        case G_XSUB_BANG:
+        case G_XSUB_DASH:
+            if (c == '-') {
+                g->state = g->state == G_XSUB_BANG ? G_XSUB_DASH : G_XSUB_COMM;
+                g->k = 0;
+                p++;
+            } else {
+                g->state = G_XSUB;
+            }
+            break;
+        case G_XSUB_END:
+            if (g_blank(c)) {
+                p++;
+            } else if (c == '>') {
+                p++;
+                G_DONE(G_TEXT);
+            } else {
+                g->state = G_XSUB;
+            }
+            break;
+        case G_HDT_KW:
+            if (g_upper(c) == (unsigned char)"DOCTYPE"[g->k]) {
+                p++;
+                if (++g->k == 7) {
+                    g->state = G_HDT;
+                    g->sub = D_B1;
+                }
+            } else {
+                G_TEXT_AGAIN();
+            }
+            break;
+        case G_HDT:
+            switch (g->sub) {
+            case D_B1:
+            case D_B2:
+            case D_B3S:
+            case D_B3P:
+            case D_B4:
+            case D_B5:
+                if (g_blank(c)) {
+                    p++;
+                    break;
+                }
+                switch (g->sub) {
+                case D_B1:
+                    g->sub = D_NAME0;
+                    break;
+                case D_B2:
+                    g->sub = D_KW;
+                    g->k = 0;
+                    g->quote = 3; /* SYSTEM or PUBLIC may follow */
+                    break;
+                case D_B5:
+                    if (c == '>') {
+                        p++;
+                        G_DONE(G_TEXT);
+                    } else {
+                        g->sub = D_REST; /* skipped up to '>' */
+                    }
+                    break;
+                default: /* a literal may follow */
+                    if (c == '"' || c == '\'') {
+                        g->quote = c;
+                        g->sub = g->sub == D_B3P ? D_LIT_P : D_LIT_S;
+                        p++;
+                    } else {
+                        g->sub = g->sub == D_B3P ? D_B4 : D_B5;
+                    }
+                    break;
+                }
+                break;
+            case D_NAME0:
+            case D_NAME: {
+                size_t len;
+                int r = g_name_char(t + (p - base), end - p,
+                                    g->sub == D_NAME0, &len);
+                if (r < 0) {
+                    g->pos = p;
+                    return TAG_GUARD_MORE;
+                }
+                if (r) {
+                    p += len;
+                    g->sub = D_NAME;
+                } else {
+                    g->sub = D_B2;
+                }
+                break;
+            }
+            case D_KW:
+                if ((g->quote & 1) &&
+                    g_upper(c) != (unsigned char)"SYSTEM"[g->k])
+                    g->quote &= (unsigned char)~1u;
+                if ((g->quote & 2) &&
+                    g_upper(c) != (unsigned char)"PUBLIC"[g->k])
+                    g->quote &= (unsigned char)~2u;
+                if (!g->quote) {
+                    g->sub = D_REST; /* no external ID: skip to '>' */
+                } else {
+                    p++;
+                    if (++g->k == 6)
+                        g->sub = g->quote & 1 ? D_B3S : D_B3P;
+                }
+                break;
+            case D_LIT_S:
+            case D_LIT_P:
+                q = memchr(t + (p - base), g->quote, end - p);
+                if (!q) {
+                    p = end;
+                    break;
+                }
+                p = base + (size_t)(q - t) + 1;
+                g->sub = g->sub == D_LIT_P ? D_B4 : D_B5;
+                break;
+            default: /* D_REST */
+                q = memchr(t + (p - base), '>', end - p);
+                if (!q) {
+                    p = end;
+                    break;
+                }
+                p = base + (size_t)(q - t) + 1;
+                G_DONE(G_TEXT);
+                break;
+            }
+            break;
+        case G_RAW_LT:
+            if (c == '/') {
+                g->state = G_RAW_LTS;
+                p++;
+            } else {
+                g->state = G_RAW;
+            }
+            break;
+        case G_RAW_LTS:
+            /* libxml2 holds raw text up to a "</"; htmlParseScript ends
+             * it at "</" and an ASCII letter */
+            if (p - 2 - g->run > max_len) {
+                g->start = g->run;
+                g->pos = p;
+                return TAG_GUARD_LONG;
+            }
+            g->run = p - 2;
+            if (g_letter(c)) {
+                g->raw_end = true;
+                g->state = G_ETAG;
+            } else {
+                g->state = G_RAW;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    g->pos = p;
+    /* what is still open must not be longer than the limit already */
+    if (g->state == G_TEXT || g->state == G_RAW) {
+        if (g->html && end - g->run > max_len) {
+            g->start = g->run;
+            return TAG_GUARD_LONG;
+        }
+    } else if (end - g->start > max_len) {
+        return TAG_GUARD_LONG;
+    }
+    return TAG_GUARD_MORE;
+}
+
+size_t tag_guard_construct_end(const char *text, size_t n, bool html)
+{
+    struct tag_guard g;
+
+    if (n < 2 || text[0] != '<')
+        return SIZE_MAX;
+    tag_guard_init(&g, html, 1);
+    g.state = G_LT;
+    g.start = 0;
+    g.one = true;
+    if (tag_guard_scan(&g, text, 0, n, (unsigned long)-1, SIZE_MAX) ==
+        TAG_GUARD_SYNC)
+        return g.pos;
+    return SIZE_MAX;
 }

@@ -48,6 +48,8 @@ bool tag_next_attr(const char *text, size_t end, size_t *cursor,
 enum tag_guard_result {
     TAG_GUARD_MORE,  /* all the text was read */
     TAG_GUARD_LIMIT, /* the start tag at start has more than the limit */
+    TAG_GUARD_LONG,  /* the construct (or HTML run of text) at start is
+                        longer than the limit */
     TAG_GUARD_SYNC   /* HTML: stopped after a tag that decides whether
                         what follows is the raw text of a script or
                         style element; call tag_guard_resume */
@@ -62,12 +64,14 @@ struct tag_guard {
     unsigned char nlen;     /* HTML names: libxml2 cuts them at 100 */
     bool raw_end;           /* the end tag being read ends raw text */
     bool self_close;        /* the start tag ends with "/>" */
+    bool one;               /* stop after one construct */
     unsigned char name_len; /* of name; 8: longer */
     char name[8];           /* HTML start tag name, lower case */
-    unsigned char u8[4];    /* a UTF-8 sequence cut by the end of text */
-    unsigned char nu8;
     unsigned long attrs;    /* attributes of the current start tag */
     size_t start;           /* position of the current construct's '<' */
+    size_t run;             /* HTML: start of the current run of text (up
+                               to a '<'; in raw text, up to "</"), which
+                               libxml2 holds until it ends */
     size_t pos;             /* the text is read up to here */
     size_t safe;            /* libxml2 may be given the text up to here */
 };
@@ -77,19 +81,20 @@ void tag_guard_init(struct tag_guard *g, bool html, size_t pos);
 
 /* Read text[g->pos - base .. end - base) (positions in the stream; text
  * points to position base) as far as it goes; max_attrs is the most
- * attributes a start tag may have. */
+ * attributes a start tag may have, max_len the most bytes of a construct
+ * (or of an HTML run of text). */
 enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                                      size_t base, size_t end,
-                                     unsigned long max_attrs);
+                                     unsigned long max_attrs, size_t max_len);
 
 /* After TAG_GUARD_SYNC: raw is 1 when libxml2's current element is
  * script or style, 0 when it is another, -1 when libxml2 has not read
  * that far (the guard keeps its guess). */
 void tag_guard_resume(struct tag_guard *g, int raw);
 
-/* The end of the start tag whose '<' is text[0], as libxml2's HTML (or
- * XML) parser reads it: the index of its '>', or SIZE_MAX when it does
- * not end in text[0..n). */
-size_t tag_guard_tag_end(const char *text, size_t n, bool html);
+/* The end of the markup construct (start tag, DOCTYPE, comment...) whose
+ * '<' is text[0], as libxml2 reads it: the index just after it, or
+ * SIZE_MAX when it does not end in text[0..n) or text[0] starts none. */
+size_t tag_guard_construct_end(const char *text, size_t n, bool html);
 
 #endif

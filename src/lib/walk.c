@@ -15,9 +15,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/entities.h>
+#include <libxml/hash.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
@@ -49,6 +49,11 @@ struct xiri_walker {
     char *name, *doc_base, *encoding_option;
     enum xiri_doc_type type;
     size_t max_value;
+    /* the limits against hostile documents (xiri.h, xiri(1) LIMITS) */
+    size_t max_markup;
+    unsigned long max_depth, max_attributes, max_namespaces;
+    unsigned long max_default_attributes, max_entities;
+    unsigned long entities_left; /* expansions left in this document */
     xiri_link_fn *on_link;
     xiri_doc_diag_fn *on_diag;
     void *user;
@@ -61,6 +66,20 @@ struct xiri_walker {
     struct input *in;
     xmlParserCtxtPtr px;
     bool html;
+    /* the markup guard reads the text before libxml2 is given it */
+    struct tag_guard guard;
+    size_t fed; /* text before this position was given to libxml2 */
+    unsigned long backstops; /* tags past the limit libxml2 read first */
+    /* XML: namespace declarations in scope, and per open element */
+    unsigned long ns_in_scope;
+    unsigned *ns_per_depth;
+    size_t ns_cap;
+    /* XML: attributes with a default the DTD declares, per element */
+    xmlHashTablePtr defaults;
+    /* XML: a value referred to an entity that was not expanded */
+    bool undeclared_entity; /* libxml2 said so while reading a tag */
+    char unknown_entity[64];
+    bool entities_exhausted; /* max_entities were expanded */
 
     unsigned long depth;
     struct base_entry *bases;
@@ -138,6 +157,36 @@ static void diag(struct xiri_walker *w, const char *code,
     }
     if (w->on_diag(w->user, &d) != 0)
         fail(w, XIRI_ECANCELED);
+}
+
+static void limit_error(struct xiri_walker *w, size_t text_pos,
+                        const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Stop the walk at a limit: the error says "LINE:COL: " and why. */
+static void limit_error(struct xiri_walker *w, size_t text_pos,
+                        const char *fmt, ...)
+{
+    char msg[160];
+    va_list ap;
+    unsigned long line = 0, col = 0;
+
+    if (w->status != XIRI_OK)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    if (w->in && text_pos != SIZE_MAX) {
+        input_line_col(w->in, text_pos, &line, &col);
+        error_set(&w->error, XIRI_ELIMIT, input_orig_offset(w->in, text_pos),
+                  "%lu:%lu: %s", line, col, msg);
+    } else {
+        error_set(&w->error, XIRI_ELIMIT, 0, "%s", msg);
+    }
+    fail(w, XIRI_ELIMIT);
 }
 
 /* ---------------------------------------------------------------- bases */
@@ -280,16 +329,37 @@ static xmlEntityPtr internal_entity(struct xiri_walker *w, const char *name,
 }
 
 static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
-                       struct buf *out, unsigned *budget);
+                       struct buf *out, unsigned long *budget);
 
-/* Append the replacement text of an entity reference s[0..n) ("&name;"). */
+/* Note a reference to an entity that cannot be expanded (external, or
+ * not declared: xiri never reads an external DTD or entity); the value
+ * it is in is not checked. */
+static void unknown_entity(struct xiri_walker *w, const char *name, size_t n,
+                           struct buf *out)
+{
+    if (!w->unknown_entity[0])
+        snprintf(w->unknown_entity, sizeof(w->unknown_entity), "%.*s",
+                 (int)(n < 60 ? n : 60), name);
+    if (out->status == XIRI_OK)
+        out->status = XIRI_EINVAL; /* stops the decoding */
+}
+
+/* Append the replacement text of an entity reference s[0..n) ("&name;")
+ * (XML 1.0 4.4.5), within the document's budget of expansions. */
 static bool expand_entity(struct xiri_walker *w, const char *s, size_t n,
-                          struct buf *out, unsigned *budget)
+                          struct buf *out, unsigned long *budget)
 {
     xmlEntityPtr e = internal_entity(w, s + 1, n - 2);
 
-    if (!e || *budget == 0)
+    if (!e)
         return false;
+    if (*budget == 0) {
+        if (budget == &w->entities_left)
+            w->entities_exhausted = true;
+        if (out->status == XIRI_OK)
+            out->status = XIRI_ELIMIT;
+        return true;
+    }
     (*budget)--;
     if (e->etype == XML_INTERNAL_PREDEFINED_ENTITY)
         buf_append(out, (const char *)e->content,
@@ -302,10 +372,9 @@ static bool expand_entity(struct xiri_walker *w, const char *s, size_t n,
 
 /* A value as libxml2's SAX2 hands it (XML, no entity substitution): "&#38;"
  * stands for '&' and "&name;" for an entity; decode both (XML 1.0 4.4.5),
- * expanding at most WALK_MAX_ENTITY_EXPANSIONS entities and keeping the
- * result under the value limit. */
+ * within the budget of expansions and the value limit. */
 static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
-                       struct buf *out, unsigned *budget)
+                       struct buf *out, unsigned long *budget)
 {
     size_t i = 0, run = 0;
 
@@ -326,8 +395,10 @@ static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
             for (semi = i + 1; semi < n && s[semi] != ';' && semi - i < 128;
                  semi++)
                 ;
-            if (semi < n && s[semi] == ';' &&
-                expand_entity(w, s + i, semi - i + 1, out, budget)) {
+            if (semi < n && s[semi] == ';' && semi > i + 1 &&
+                !expand_entity(w, s + i, semi - i + 1, out, budget)) {
+                unknown_entity(w, s + i + 1, semi - i - 1, out);
+            } else if (semi < n && s[semi] == ';' && semi > i + 1) {
                 i = semi + 1;
             } else {
                 buf_putc(out, '&');
@@ -388,7 +459,7 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
                 }
             } else {
                 struct buf tmp;
-                unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
+                unsigned long budget = w->max_entities;
                 size_t got;
                 buf_init(&tmp, w->max_value);
                 if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
@@ -432,29 +503,9 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
     return 1;
 }
 
-/* Map decoded byte offsets of a value to text positions by walking the raw
- * text unit by unit.  Positions of offsets[i] are written to pos[i]
- * (offsets ascending).  False when the raw text does not decode to
- * exactly decoded_len bytes (then the caller falls back to the raw
- * value's bounds). */
-static bool map_offsets(struct xiri_walker *w, const char *raw, size_t rn,
-                        size_t raw_pos, bool content, size_t decoded_len,
-                        const size_t *offsets, size_t *pos, size_t count)
-{
-    size_t i = 0, d = 0, k = 0;
-
-    while (i < rn) {
-        size_t rlen, dl;
-        while (k < count && offsets[k] <= d)
-            pos[k++] = raw_pos + i;
-        dl = unit_len(w, raw + i, rn - i, content, &rlen);
-        d += dl;
-        i += rlen;
-    }
-    while (k < count && offsets[k] <= d)
-        pos[k++] = raw_pos + i;
-    return d == decoded_len && k == count;
-}
+struct emit;
+static bool map_offsets(struct xiri_walker *w, struct emit *e,
+                        const size_t *offsets, size_t *pos, size_t count);
 
 /* ---------------------------------------------------------------- links */
 
@@ -467,7 +518,59 @@ struct emit {
     size_t raw_pos;      /* its text position */
     bool content;
     struct xiri_link link;
+    /* map_offsets: whether the raw text decodes to the value (-1: not
+     * known yet), and a cursor: raw index, decoded offset, and the last
+     * offset mapped (the items of a list come in order) */
+    int map_ok;
+    size_t map_i, map_d, map_end;
 };
+
+/* Map decoded byte offsets of a value to text positions by walking the
+ * raw text unit by unit, from where the previous item of the value was
+ * found (so that a list of n items costs n, not n squared).  Positions of
+ * offsets[i] are written to pos[i] (offsets ascending).  False when the
+ * raw text does not decode to exactly the value (then the caller falls
+ * back to the raw value's bounds). */
+static bool map_offsets(struct xiri_walker *w, struct emit *e,
+                        const size_t *offsets, size_t *pos, size_t count)
+{
+    size_t i = 0, d = 0, k = 0, rlen, ci, cd;
+    bool first = e->map_ok < 0;
+
+    if (e->map_ok == 0)
+        return false;
+    if (!first && offsets[0] >= e->map_end) {
+        i = e->map_i;
+        d = e->map_d;
+    }
+    while (k < count) {
+        if (offsets[k] <= d) {
+            pos[k++] = e->raw_pos + i;
+            continue;
+        }
+        if (i >= e->raw_len)
+            break;
+        d += unit_len(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+        i += rlen;
+    }
+    ci = i;
+    cd = d;
+    if (first) {
+        /* read on to the end once, to know the raw text decodes to
+         * exactly the value */
+        while (i < e->raw_len) {
+            d += unit_len(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+            i += rlen;
+        }
+        e->map_ok = d == e->value_len && k == count;
+    }
+    if (!e->map_ok || k < count)
+        return false;
+    e->map_i = ci;
+    e->map_d = cd;
+    e->map_end = offsets[count - 1];
+    return true;
+}
 
 static int emit_item(void *user, size_t start, size_t len, unsigned index)
 {
@@ -477,8 +580,7 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 
     if (w->status != XIRI_OK)
         return 1;
-    if (!map_offsets(w, e->raw, e->raw_len, e->raw_pos, e->content,
-                     e->value_len, offs, pos, 2)) {
+    if (!map_offsets(w, e, offs, pos, 2)) {
         /* the text does not decode to the value as the parser gave it:
          * the value's place is known, its span is not (a rewriter must
          * not touch it) */
@@ -505,7 +607,7 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     if (e->value_len > w->max_value) {
         diag(w, "value-too-long", XIRI_SEV_WARNING, e->raw_pos,
              "a value of %zu bytes is longer than the limit of %zu bytes "
-             "and was not checked; raise the limit if it is real",
+             "and was not checked; raise --max-value if it is real",
              e->value_len, w->max_value);
         return;
     }
@@ -554,6 +656,72 @@ static bool find_raw_attr(const char *text, size_t start, size_t end,
     return false;
 }
 
+/* An entity reference "&name;" at s[0..n) (not a character reference):
+ * its name's length, or 0. */
+static size_t entity_ref(const char *s, size_t n)
+{
+    size_t i;
+
+    if (n < 3 || s[0] != '&' || s[1] == '#')
+        return 0;
+    for (i = 1; i < n && i < 128 && s[i] != ';' && s[i] != '&'; i++)
+        ;
+    return i < n && s[i] == ';' && i > 1 ? i - 1 : 0;
+}
+
+/* libxml2 leaves out of an attribute value a reference to an entity it
+ * does not know (declared in an external DTD, which xiri never reads):
+ * find one in the value as written. */
+static bool raw_unknown_entity(struct xiri_walker *w, const char *raw,
+                               size_t n)
+{
+    size_t i, len;
+
+    for (i = 0; i < n; i++)
+        if (raw[i] == '&' && (len = entity_ref(raw + i, n - i)) > 0 &&
+            !internal_entity(w, raw + i + 1, len)) {
+            struct buf none;
+            buf_init(&none, 0);
+            unknown_entity(w, raw + i + 1, len, &none);
+            return true;
+        }
+    return false;
+}
+
+/* Why a value could not be decoded; false when it could. */
+static bool value_failed(struct xiri_walker *w, const struct buf *v,
+                         const char *what, size_t pos)
+{
+    if (v->status == XIRI_ENOMEM) {
+        fail(w, XIRI_ENOMEM);
+        return true;
+    }
+    if (w->entities_exhausted) {
+        limit_error(w, pos,
+                    "more than %lu entity references expanded in values; "
+                    "raise --max-entity-expansions",
+                    w->max_entities);
+        return true;
+    }
+    if (w->unknown_entity[0]) {
+        diag(w, "unknown-entity", XIRI_SEV_WARNING, pos,
+             "the %s refers to the entity &%s;, which is external or not "
+             "declared (xiri never reads external DTDs or entities); it was "
+             "not checked",
+             what, w->unknown_entity);
+        return true;
+    }
+    if (v->status != XIRI_OK) {
+        diag(w, "value-too-long", XIRI_SEV_WARNING, pos,
+             "the %s is longer than the limit of %zu bytes once its "
+             "references are expanded, and was not checked; raise "
+             "--max-value if it is real",
+             what, w->max_value);
+        return true;
+    }
+    return false;
+}
+
 /* One attribute found to hold IRIs: decode, locate, split, report. */
 static void attribute_links(struct xiri_walker *w, const char *text,
                             size_t text_start, size_t tag_start,
@@ -565,32 +733,33 @@ static void attribute_links(struct xiri_walker *w, const char *text,
 {
     struct emit e;
     struct tag_attr ta;
-    unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
+    bool found;
+    char what[300];
 
     memset(&e, 0, sizeof(e));
     e.w = w;
+    e.map_ok = -1;
     w->value.len = 0;
     w->value.status = XIRI_OK;
+    w->unknown_entity[0] = '\0';
+    found = tag_start != SIZE_MAX &&
+            find_raw_attr(text, tag_start - text_start, tag_end - text_start,
+                          prefix, local, w->html, &ta);
     if (w->html)
         buf_append(&w->value, value, value_len);
+    else if (w->undeclared_entity && found &&
+             raw_unknown_entity(w, text + ta.value, ta.value_len))
+        ; /* reported below */
     else
-        decode_xml(w, value, value_len, &w->value, &budget);
-    if (w->value.status == XIRI_ENOMEM) {
-        fail(w, XIRI_ENOMEM);
+        decode_xml(w, value, value_len, &w->value, &w->entities_left);
+    snprintf(what, sizeof(what), "value of %s%s%s", prefix ? prefix : "",
+             prefix ? ":" : "", local);
+    if (value_failed(w, &w->value, what, found ? text_start + ta.value
+                                               : tag_end))
         return;
-    }
-    if (w->value.status != XIRI_OK) {
-        diag(w, "value-too-long", XIRI_SEV_WARNING, tag_end,
-             "the value of %s is longer than the limit of %zu bytes once "
-             "its references are expanded, and was not checked",
-             local, w->max_value);
-        return;
-    }
     e.value = w->value.data ? w->value.data : "";
     e.value_len = w->value.len;
-    if (tag_start != SIZE_MAX &&
-        find_raw_attr(text, tag_start - text_start, tag_end - text_start,
-                      prefix, local, w->html, &ta)) {
+    if (found) {
         e.raw = text + ta.value;
         e.raw_len = ta.value_len;
         e.raw_pos = text_start + ta.value;
@@ -624,17 +793,16 @@ static void attribute_links(struct xiri_walker *w, const char *text,
 static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
                            struct buf *out)
 {
-    size_t i = 0;
+    size_t i = 0, len;
 
     out->len = 0;
     out->status = XIRI_OK;
+    w->unknown_entity[0] = '\0';
     while (i < n && out->status == XIRI_OK) {
         size_t rlen, dl = unit_len(w, raw + i, n - i, true, &rlen);
         if (dl == 0) {
             /* markup that gives nothing */
         } else if (raw[i] == '&' && rlen > 1) {
-            unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
-            size_t len;
             long cp = char_ref(raw + i, n - i, &len);
             char tmp[4];
             if (cp >= 0)
@@ -642,7 +810,10 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
             else if (w->html)
                 decode_html_entity(raw + i, rlen, out);
             else
-                expand_entity(w, raw + i, rlen, out, &budget);
+                expand_entity(w, raw + i, rlen, out, &w->entities_left);
+        } else if (raw[i] == '&' && !w->html &&
+                   (len = entity_ref(raw + i, n - i)) > 0) {
+            unknown_entity(w, raw + i + 1, len, out);
         } else if (rlen == 2) {
             buf_putc(out, '\n'); /* CR LF */
         } else {
@@ -650,6 +821,21 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
         }
         i += rlen;
     }
+}
+
+static void content_drop(struct xiri_walker *w);
+
+/* The content being read as a link, with its end tag, is longer than
+ * max_markup: not checked, and said so. */
+static void content_too_long(struct xiri_walker *w)
+{
+    struct content *c = &w->content;
+
+    diag(w, "value-too-long", XIRI_SEV_WARNING, c->start,
+         "the content of <%.60s> is longer than %zu bytes and was not "
+         "checked; raise --max-markup if it is real",
+         c->element, w->max_markup);
+    content_drop(w);
 }
 
 /* Start collecting an element's content as a link (e.g. Atom <id>). */
@@ -692,6 +878,10 @@ static void content_end(struct xiri_walker *w)
     const char *text = input_window(w->in, &s0, &s1);
     struct emit e;
 
+    if (end - c->start > w->max_markup) {
+        content_too_long(w);
+        return;
+    }
     lt = end >= s0 && end < s1 ? tag_find_end_start(text, end - s0) : SIZE_MAX;
     if (lt == SIZE_MAX || c->start < s0 || s0 + lt < c->start) {
         content_drop(w); /* cannot happen: the window holds the content */
@@ -699,15 +889,19 @@ static void content_end(struct xiri_walker *w)
     }
     memset(&e, 0, sizeof(e));
     e.w = w;
+    e.map_ok = -1;
     e.raw = text + (c->start - s0);
     e.raw_len = s0 + lt - c->start;
     e.raw_pos = c->start;
     e.content = true;
     decode_content(w, e.raw, e.raw_len, &c->value);
-    if (c->value.status == XIRI_ENOMEM) {
-        fail(w, XIRI_ENOMEM);
-        content_drop(w);
-        return;
+    {
+        char what[100];
+        snprintf(what, sizeof(what), "content of <%.60s>", c->element);
+        if (value_failed(w, &c->value, what, c->start)) {
+            content_drop(w);
+            return;
+        }
     }
     e.value = c->value.data ? c->value.data : "";
     e.value_len = c->value.len;
@@ -742,6 +936,70 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     }
 }
 
+/* The '<' of the start tag whose '>' is at tag_end, or tag_end. */
+static size_t tag_pos(struct xiri_walker *w, size_t tag_end)
+{
+    size_t s0, s1, t;
+    const char *text = input_window(w->in, &s0, &s1);
+
+    if (tag_end < s0 || tag_end >= s1)
+        return tag_end;
+    t = tag_find_start(text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0);
+    return t == SIZE_MAX ? tag_end : s0 + t;
+}
+
+/* The limits every start tag is held to: nesting, and (after the fact:
+ * the guard stops such a tag before libxml2 reads it) attributes. */
+static bool start_limits(struct xiri_walker *w, const char *el,
+                         unsigned long attrs, size_t tag_end)
+{
+    if (w->depth > w->max_depth) {
+        limit_error(w, tag_pos(w, tag_end),
+                    "<%.40s> is nested deeper than %lu elements; raise "
+                    "--max-depth",
+                    el, w->max_depth);
+        return false;
+    }
+    if (attrs > w->max_attributes) {
+        w->backstops++;
+        limit_error(w, tag_pos(w, tag_end),
+                    "start tag <%.40s> has more than %lu attributes; raise "
+                    "--max-attributes",
+                    el, w->max_attributes);
+        return false;
+    }
+    return true;
+}
+
+/* XML: count the namespace declarations in scope (libxml2 2.9 looks a
+ * prefix up through all of them, for every prefixed name). */
+static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
+{
+    if (w->depth >= w->ns_cap) {
+        size_t cap = w->ns_cap ? 2 * w->ns_cap : 16;
+        unsigned *p;
+        while (cap <= w->depth)
+            cap *= 2;
+        p = mem_realloc(w->ns_per_depth, cap * sizeof(*p));
+        if (!p) {
+            fail(w, XIRI_ENOMEM);
+            return false;
+        }
+        w->ns_per_depth = p;
+        w->ns_cap = cap;
+    }
+    w->ns_per_depth[w->depth] = n;
+    w->ns_in_scope += n;
+    if (w->ns_in_scope > w->max_namespaces) {
+        limit_error(w, tag_pos(w, tag_end),
+                    "more than %lu namespace declarations in scope; raise "
+                    "--max-namespaces",
+                    w->max_namespaces);
+        return false;
+    }
+    return true;
+}
+
 static void on_start_ns(void *ctx, const xmlChar *localname,
                         const xmlChar *prefix, const xmlChar *URI,
                         int nb_namespaces, const xmlChar **namespaces,
@@ -758,13 +1016,19 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     enum xiri_shape shape;
     int i;
 
-    (void)prefix, (void)nb_namespaces, (void)namespaces, (void)nb_defaulted;
+    (void)prefix, (void)namespaces;
     if (w->status != XIRI_OK)
         return;
     w->links_before_tag = w->links;
     if (w->content.active)
         content_drop(w); /* mixed content: not an IRI */
     w->depth++;
+    if (!start_limits(w, el,
+                      (unsigned long)(nb_attributes - nb_defaulted) +
+                          (unsigned long)nb_namespaces,
+                      tag_end) ||
+        !ns_push(w, (unsigned)nb_namespaces, tag_end))
+        return;
     text = input_window(w->in, &s0, &s1);
     parent_base = current_base(w);
 
@@ -774,16 +1038,20 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         const xmlChar **a = attrs + 5 * i;
         if (a[2] && strcmp((const char *)a[2], XML_NS) == 0 &&
             strcmp((const char *)a[0], "base") == 0) {
-            unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
             size_t n;
             const char *v;
             w->value.len = 0;
             w->value.status = XIRI_OK;
+            w->unknown_entity[0] = '\0';
             decode_xml(w, (const char *)a[3], (size_t)(a[4] - a[3]), &w->value,
-                       &budget);
+                       &w->entities_left);
             n = w->value.len;
             v = trim_ws(w->value.data ? w->value.data : "", &n);
-            own_base = resolve_base(w, parent_base, v, n, tag_end, "xml:base");
+            /* a base that cannot be read governs its subtree with none
+             * (the attribute itself is reported below) */
+            if (w->value.status == XIRI_OK && !w->undeclared_entity)
+                own_base = resolve_base(w, parent_base, v, n, tag_end,
+                                        "xml:base");
             has_own_base = true;
         }
     }
@@ -819,16 +1087,17 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             if (!attrs[5 * i + 2] &&
                 strcmp((const char *)attrs[5 * i], "href") == 0) {
                 struct buf *v = &w->value;
-                unsigned budget = WALK_MAX_ENTITY_EXPANSIONS;
                 v->len = 0;
                 v->status = XIRI_OK;
+                w->unknown_entity[0] = '\0';
                 decode_xml(w, (const char *)attrs[5 * i + 3],
                            (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]), v,
-                           &budget);
+                           &w->entities_left);
                 buf_putc(v, '\0');
-                if (v->status == XIRI_OK)
+                if (v->status == XIRI_OK && !w->undeclared_entity)
                     html_base_element(w, v->data, tag_end);
             }
+    w->undeclared_entity = false;
     if (has_own_base)
         push_base(w, own_base);
     if (w->status == XIRI_OK &&
@@ -849,9 +1118,12 @@ static void on_end_ns(void *ctx, const xmlChar *localname,
     if (w->content.active && w->content.depth == w->depth)
         content_end(w);
     pop_bases(w);
+    if (w->depth < w->ns_cap)
+        w->ns_in_scope -= w->ns_per_depth[w->depth];
     w->depth--;
+    /* libxml2 calls this after the end tag's '>' (or the "/>") */
     w->safe = parser_pos(w);
-    w->floor = w->safe + 1;
+    w->floor = w->safe;
 }
 
 /* Text between tags: nothing is needed from it (content links are
@@ -881,34 +1153,125 @@ static xmlParserInputPtr on_resolve_entity(void *ctx, const xmlChar *public_id,
     return NULL;
 }
 
+/* XML: the replacement text of an internal entity is read as markup
+ * where the entity is referred to: the guard reads it too. */
+static void on_entity_decl(void *ctx, const xmlChar *name, int type,
+                           const xmlChar *public_id, const xmlChar *system_id,
+                           xmlChar *content)
+{
+    struct xiri_walker *w = walker_of(ctx);
+
+    if (w->status != XIRI_OK)
+        return;
+    if (content && type == XML_INTERNAL_GENERAL_ENTITY) {
+        struct tag_guard g;
+        tag_guard_init(&g, false, 0);
+        if (tag_guard_scan(&g, (const char *)content, 0,
+                           strlen((const char *)content), w->max_attributes,
+                           SIZE_MAX) == TAG_GUARD_LIMIT) {
+            limit_error(w, parser_pos(w),
+                        "the entity %.40s holds a start tag with more than "
+                        "%lu attributes; raise --max-attributes",
+                        (const char *)name, w->max_attributes);
+            return;
+        }
+    }
+    xmlSAX2EntityDecl(ctx, name, type, public_id, system_id, content);
+}
+
+/* XML: libxml2 adds the attributes with a default value that the DTD
+ * declares to every start tag of their element, checking each against
+ * all the others (quadratic): count them per element. */
+static void on_attribute_decl(void *ctx, const xmlChar *elem,
+                              const xmlChar *fullname, int type, int def,
+                              const xmlChar *default_value,
+                              xmlEnumerationPtr tree)
+{
+    struct xiri_walker *w = walker_of(ctx);
+    uintptr_t n;
+
+    (void)fullname, (void)type;
+    xmlFreeEnumeration(tree); /* the callback owns it */
+    if (w->status != XIRI_OK || !default_value ||
+        def == XML_ATTRIBUTE_REQUIRED || def == XML_ATTRIBUTE_IMPLIED)
+        return;
+    if (!w->defaults && !(w->defaults = xmlHashCreate(16))) {
+        fail(w, XIRI_ENOMEM);
+        return;
+    }
+    n = (uintptr_t)xmlHashLookup(w->defaults, elem) + 1;
+    if (n > w->max_default_attributes) {
+        limit_error(w, parser_pos(w),
+                    "the DTD declares more than %lu attributes with a default "
+                    "for <%.40s>; raise --max-default-attributes",
+                    w->max_default_attributes, (const char *)elem);
+        return;
+    }
+    if (xmlHashUpdateEntry(w->defaults, elem, (void *)n, NULL) != 0)
+        fail(w, XIRI_ENOMEM);
+}
+
 static void on_error(void *user, xmlErrorPtr e)
 {
     struct xiri_walker *w = walker_of(user);
     size_t pos;
-    char msg[256];
+    char msg[256], *cut;
     size_t n;
+    unsigned long line = 0, col = 0;
 
-    if (!e || e->level < XML_ERR_ERROR || w->status != XIRI_OK)
+    if (!e || w->status != XIRI_OK)
+        return;
+    /* libxml2 leaves such a reference out of an attribute value */
+    if (!w->html && (e->code == XML_WAR_UNDECLARED_ENTITY ||
+                     e->code == XML_ERR_UNDECLARED_ENTITY))
+        w->undeclared_entity = true;
+    if (e->level < XML_ERR_ERROR)
         return;
     if (w->html)
         return; /* HTML parse errors are recovered from, as browsers do */
     snprintf(msg, sizeof(msg), "%s", e->message ? e->message : "error");
+    if ((cut = strstr(msg, " use XML_PARSE_HUGE")) != NULL ||
+        (cut = strstr(msg, ", use XML_PARSE_HUGE")) != NULL)
+        *cut = '\0';
     n = strlen(msg);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' ' ||
+                     msg[n - 1] == ','))
         msg[--n] = '\0';
     pos = w->px ? parser_pos(w) : 0;
-    if (e->level == XML_ERR_FATAL) {
-        unsigned long line = 0, col = 0;
-        if (w->in)
-            input_line_col(w->in, pos, &line, &col);
-        error_set(&w->error, XIRI_EDOC, w->in ? input_orig_offset(w->in, pos)
-                                              : 0,
+    if (e->level != XML_ERR_FATAL) {
+        diag(w, "xml-error", XIRI_SEV_WARNING, pos, "%s", msg);
+        return;
+    }
+    if (w->in)
+        input_line_col(w->in, pos, &line, &col);
+    if (e->code == XML_ERR_ENTITY_LOOP) {
+        /* libxml2 also says so of entities that expand far more than
+         * the document they are in ("billion laughs") */
+        error_set(&w->error, XIRI_EDOC,
+                  w->in ? input_orig_offset(w->in, pos) : 0,
+                  "%lu:%lu: not well-formed: entity references loop, or "
+                  "expand far more than the document",
+                  line, col);
+        w->status = XIRI_EDOC;
+    } else if (strstr(msg, "Huge input lookup") || strstr(msg, "too long") ||
+               strstr(msg, "too big") || strstr(msg, "too deep") ||
+               strstr(msg, "Excessive depth")) {
+        /* the hard limits of libxml2 (without XML_PARSE_HUGE, which
+         * would also lift its defence against entity expansion) */
+        error_set(&w->error, XIRI_ELIMIT,
+                  w->in ? input_orig_offset(w->in, pos) : 0,
+                  "%lu:%lu: over a limit libxml2 sets for XML: %s", line, col,
+                  strstr(msg, "Huge input lookup")
+                      ? "a construct longer than 10000000 bytes"
+                      : msg);
+        w->status = XIRI_ELIMIT;
+    } else {
+        error_set(&w->error, XIRI_EDOC,
+                  w->in ? input_orig_offset(w->in, pos) : 0,
                   "%lu:%lu: not well-formed: %s", line, col, msg);
         w->status = XIRI_EDOC;
-        xmlStopParser(w->px);
-    } else {
-        diag(w, "xml-error", XIRI_SEV_WARNING, pos, "%s", msg);
     }
+    xmlStopParser(w->px);
 }
 
 /* ---------------------------------------------------------------- HTML SAX */
@@ -929,6 +1292,10 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     if (w->content.active)
         content_drop(w);
     w->depth++;
+    for (i = 0; atts && atts[i]; i += 2)
+        ;
+    if (!start_limits(w, el, (unsigned long)i / 2, tag_end))
+        return;
     text = input_window(w->in, &s0, &s1);
     if (atts && strcmp(el, "meta") == 0)
         for (i = 0; atts[i]; i += 2)
@@ -1020,6 +1387,14 @@ static void report_bad_bytes(struct xiri_walker *w)
         for (i = 0; i < e->n; i++)
             used += (size_t)snprintf(hex + used, sizeof(hex) - used, "%s%02X",
                                      i ? " " : "", e->bytes[i]);
+        if (e->n == 1 && e->bytes[0] == 0 && w->html) {
+            /* WHATWG HTML 13.2.5: unexpected-null-character */
+            diag(w, "invalid-byte", XIRI_SEV_WARNING, e->pos,
+                 "a NUL character at offset %zu is not allowed in HTML and "
+                 "is read as U+FFFD",
+                 e->orig);
+            continue;
+        }
         diag(w, "invalid-byte", XIRI_SEV_WARNING, e->pos,
              "byte%s %s at offset %zu %s not valid %s and read as U+FFFD; "
              "check the document's encoding (--encoding)",
@@ -1041,6 +1416,12 @@ void xiri_walk_options_init(struct xiri_walk_options *opts)
     memset(opts, 0, sizeof(*opts));
     opts->type = XIRI_DOC_AUTO;
     opts->max_value = WALK_DEFAULT_MAX_VALUE;
+    opts->max_markup = WALK_DEFAULT_MAX_MARKUP;
+    opts->max_depth = WALK_DEFAULT_MAX_DEPTH;
+    opts->max_attributes = WALK_DEFAULT_MAX_ATTRIBUTES;
+    opts->max_namespaces = WALK_DEFAULT_MAX_NAMESPACES;
+    opts->max_default_attributes = WALK_DEFAULT_MAX_DEFAULT_ATTRIBUTES;
+    opts->max_entity_expansions = WALK_DEFAULT_MAX_ENTITY_EXPANSIONS;
 }
 
 enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
@@ -1070,6 +1451,22 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->reg = reg;
     w->type = opts->type;
     w->max_value = opts->max_value ? opts->max_value : WALK_DEFAULT_MAX_VALUE;
+    w->max_markup = opts->max_markup ? opts->max_markup
+                                     : WALK_DEFAULT_MAX_MARKUP;
+    if (w->max_markup > WALK_MAX_MARKUP)
+        w->max_markup = WALK_MAX_MARKUP;
+    w->max_depth = opts->max_depth ? opts->max_depth : WALK_DEFAULT_MAX_DEPTH;
+    w->max_attributes = opts->max_attributes ? opts->max_attributes
+                                             : WALK_DEFAULT_MAX_ATTRIBUTES;
+    w->max_namespaces = opts->max_namespaces ? opts->max_namespaces
+                                             : WALK_DEFAULT_MAX_NAMESPACES;
+    w->max_default_attributes = opts->max_default_attributes
+                                    ? opts->max_default_attributes
+                                    : WALK_DEFAULT_MAX_DEFAULT_ATTRIBUTES;
+    w->max_entities = opts->max_entity_expansions
+                          ? opts->max_entity_expansions
+                          : WALK_DEFAULT_MAX_ENTITY_EXPANSIONS;
+    w->entities_left = w->max_entities;
     w->on_link = on_link;
     w->on_diag = on_diag;
     w->user = user;
@@ -1121,6 +1518,8 @@ static enum xiri_status start(struct xiri_walker *w)
     w->html = w->sniff.type == XIRI_DOC_HTML;
     st = input_new(w->sniff.encoding, w->sniff.bom_len, on_bad_bytes, w,
                    &w->in);
+    if (st == XIRI_OK && w->html)
+        input_nul_as_fffd(w->in);
     if (st == XIRI_EENCODING)
         return error_set(&w->error, st, 0,
                          "unknown encoding \"%s\" (from the %s); name one "
@@ -1161,7 +1560,8 @@ static enum xiri_status start(struct xiri_walker *w)
          * entities' replacement text */
         sax.startDocument = xmlSAX2StartDocument;
         sax.internalSubset = xmlSAX2InternalSubset;
-        sax.entityDecl = xmlSAX2EntityDecl;
+        sax.entityDecl = on_entity_decl;
+        sax.attributeDecl = on_attribute_decl;
         sax.getEntity = xmlSAX2GetEntity;
         sax.getParameterEntity = xmlSAX2GetParameterEntity;
         sax.startElementNs = on_start_ns;
@@ -1176,14 +1576,158 @@ static enum xiri_status start(struct xiri_walker *w)
         xmlSwitchEncoding(w->px, XML_CHAR_ENCODING_UTF8);
     }
     w->px->_private = w;
+    tag_guard_init(&w->guard, w->html, 0);
+    w->fed = 0;
     return XIRI_OK;
 }
 
-/* Decode bytes and hand the new text to the parser. */
+#if LIBXML_VERSION < 21100
+/* libxml2 before 2.11: its HTML push parser reads a start tag (or a
+ * DOCTYPE) only once it has seen a '>' outside quotes, pairing every quote
+ * character of the tag, even one in an unquoted value (alt=don't): with
+ * an odd number it waits for the next quote of the document, perhaps
+ * its end, holding all that text.  The guard knows where libxml2 will end
+ * the construct: make its lookup find that '>' (HTMLparser.c
+ * htmlParseLookupSequence resumes at checkIndex, an index from
+ * input->base, inside or outside a quoted value after bit 0 of
+ * hasPErefs). */
+static void html_unstick(struct xiri_walker *w)
+{
+    int tries;
+
+    for (tries = 0; tries < 16 && w->status == XIRI_OK; tries++) {
+        size_t s0, s1, c = parser_pos(w), e;
+        const char *text = input_window(w->in, &s0, &s1);
+        xmlParserInputPtr in = w->px->input;
+        int st = (int)w->px->instate;
+        const char *p;
+
+        if (c >= w->fed || c < s0 || !in || !in->cur || !in->base)
+            return;
+        p = text + (c - s0);
+        if (p[0] != '<' || w->fed - c < 2)
+            return;
+        if (st != XML_PARSER_START_TAG &&
+            !(w->fed - c >= 9 && p[1] == '!' &&
+              xmlStrncasecmp((const xmlChar *)p + 2,
+                             (const xmlChar *)"DOCTYPE", 7) == 0))
+            return;
+        e = tag_guard_construct_end(p, w->fed - c, true);
+        if (e == SIZE_MAX)
+            return;
+        w->px->checkIndex = (long)(in->cur - in->base) + (long)e - 1;
+        w->px->hasPErefs &= ~1;
+        htmlParseChunk(w->px, "", 0, 0);
+        if (parser_pos(w) <= c)
+            return;
+    }
+}
+#endif
+
+/* Give libxml2 the text up to stream position to (a place where the
+ * guard says it may be cut); final: the end of the document. */
+static void feed_parser(struct xiri_walker *w, size_t to, bool final)
+{
+    size_t s0, s1;
+    const char *text = input_window(w->in, &s0, &s1);
+    int n;
+
+    if (w->status != XIRI_OK || to < w->fed || (to == w->fed && !final))
+        return;
+    n = (int)(to - w->fed);
+    if (w->html) {
+#if LIBXML_VERSION < 21100
+        /* after a cut inside a quoted value its lookup forgets which
+         * quote it was (htmlParseLookupSequence): it would wait for the
+         * end of the document; the guard never cuts there, but if it did,
+         * start the lookup again */
+        if (w->px->hasPErefs & 1) {
+            w->px->checkIndex = 0;
+            w->px->hasPErefs &= ~1;
+        }
+#endif
+        htmlParseChunk(w->px, text + (w->fed - s0), n, final);
+    } else {
+        xmlParseChunk(w->px, text + (w->fed - s0), n, final);
+    }
+    w->fed = to;
+#if LIBXML_VERSION < 21100
+    if (w->html && !final)
+        html_unstick(w);
+#endif
+    /* everything before libxml2's position has been reported */
+    if (w->status == XIRI_OK && !w->content.active) {
+        size_t pos = parser_pos(w);
+        if (pos > w->safe && pos <= w->fed)
+            w->safe = pos;
+    }
+}
+
+/* HTML after TAG_GUARD_SYNC: is libxml2 in the raw text of script or
+ * style?  -1 when it has not read that far. */
+static int html_raw(struct xiri_walker *w)
+{
+    const char *name = (const char *)w->px->name;
+
+    if (parser_pos(w) < w->guard.pos)
+        return -1;
+    return name && (strcmp(name, "script") == 0 || strcmp(name, "style") == 0);
+}
+
+/* What kind of construct starts at s[0..n), for messages. */
+static const char *construct_name(const char *s, size_t n)
+{
+    if (n == 0 || s[0] != '<')
+        return "a run of text";
+    if (n > 1 && s[1] == '/')
+        return "an end tag";
+    if (n > 3 && memcmp(s, "<!--", 4) == 0)
+        return "a comment";
+    if (n > 1 && s[1] == '!')
+        return "a declaration";
+    if (n > 1 && s[1] == '?')
+        return "a processing instruction";
+    return "a start tag";
+}
+
+/* The content of an element read as a link is given up (with a finding)
+ * once it and its end tag are longer than max_markup; and, a net under
+ * the guard (which holds every construct and HTML run of text to
+ * max_markup), the text held at once may not grow past twice that. */
+static void check_window(struct xiri_walker *w)
+{
+    size_t s0, s1, from, at;
+    const char *text = input_window(w->in, &s0, &s1);
+    struct content *c = &w->content;
+
+    if (s1 - s0 <= w->max_markup)
+        return;
+    if (c->active && s1 - c->start > w->max_markup) {
+        content_too_long(w);
+        w->safe = parser_pos(w) < w->fed ? parser_pos(w) : w->fed;
+        input_discard(w->in, w->safe);
+        text = input_window(w->in, &s0, &s1);
+    }
+    from = c->active ? c->start : parser_pos(w);
+    if (from > w->fed)
+        from = w->fed;
+    if (from < s0)
+        from = s0;
+    if (s1 - from <= 2 * w->max_markup + WALK_SNIFF_MAX)
+        return;
+    at = from < w->fed ? from : w->guard.start;
+    if (at < s0 || at > s1)
+        at = from;
+    limit_error(w, at, "%s longer than %zu bytes; raise --max-markup",
+                construct_name(text + (at - s0), s1 - at), w->max_markup);
+}
+
+/* Decode bytes, let the guard read the new text, and hand libxml2 what
+ * it may have. */
 static enum xiri_status push(struct xiri_walker *w, const char *data,
                              size_t n, bool final)
 {
-    size_t fresh, s0, s1, off;
+    size_t fresh, s0, s1;
     const char *text;
     enum xiri_status st;
 
@@ -1191,20 +1735,44 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
     if (st != XIRI_OK)
         return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
     report_bad_bytes(w);
-    text = input_window(w->in, &s0, &s1);
-    for (off = fresh; off < s1 || (final && off == s1);) {
-        size_t k = s1 - off < WALK_CHUNK ? s1 - off : WALK_CHUNK;
-        bool last = final && off + k == s1;
-        if (w->html)
-            htmlParseChunk(w->px, text + (off - s0), (int)k, last);
-        else
-            xmlParseChunk(w->px, text + (off - s0), (int)k, last);
-        if (w->status != XIRI_OK)
+    while (w->status == XIRI_OK) {
+        enum tag_guard_result r;
+
+        text = input_window(w->in, &s0, &s1);
+        r = tag_guard_scan(&w->guard, text, s0, s1, w->max_attributes,
+                           w->max_markup);
+        if (r == TAG_GUARD_LONG) {
+            size_t at = w->guard.start;
+            feed_parser(w, w->guard.safe < at ? w->guard.safe : at, false);
+            limit_error(w, at, "%s longer than %zu bytes; raise --max-markup",
+                        construct_name(text + (at - s0), s1 - at),
+                        w->max_markup);
             break;
-        off += k;
-        if (last)
+        }
+        if (r == TAG_GUARD_LIMIT) {
+            size_t i = w->guard.start + 1 - s0, k = 0;
+            while (i + k < s1 - s0 && k < 40 &&
+                   !strchr(" \t\r\n/>", text[i + k]))
+                k++;
+            feed_parser(w, w->guard.safe, false); /* the links before */
+            limit_error(w, w->guard.start,
+                        "start tag <%.*s> has more than %lu attributes; "
+                        "raise --max-attributes",
+                        (int)k, text + i, w->max_attributes);
             break;
-        text = input_window(w->in, &s0, &s1); /* unchanged while parsing */
+        }
+        if (r == TAG_GUARD_SYNC) {
+            feed_parser(w, w->guard.pos, false);
+            if (w->status == XIRI_OK)
+                tag_guard_resume(&w->guard, html_raw(w));
+            continue;
+        }
+        feed_parser(w, final ? s1 : w->guard.safe, final);
+        break;
+    }
+    if (w->status == XIRI_OK) {
+        input_discard(w->in, w->safe);
+        check_window(w);
     }
     if (w->status != XIRI_OK) {
         if (w->status != XIRI_EDOC && w->status != w->error.status)
@@ -1212,8 +1780,6 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
                       xiri_strerror(w->status));
         return w->status;
     }
-    input_discard(w->in, w->safe);
-    if (getenv("WDBG")) { size_t a,b; input_window(w->in,&a,&b); fprintf(stderr, "safe=%zu win=%zu..%zu pos=%zu\n", w->safe, a, b, parser_pos(w)); }
     return XIRI_OK;
 }
 
@@ -1292,6 +1858,9 @@ void xiri_walker_free(struct xiri_walker *w)
             xmlFreeParserCtxt(w->px);
     }
     input_free(w->in);
+    if (w->defaults)
+        xmlHashFree(w->defaults, NULL);
+    mem_free(w->ns_per_depth);
     while (w->nbases > 0)
         mem_free(w->bases[--w->nbases].base);
     mem_free(w->bases);
@@ -1331,4 +1900,9 @@ const char *xiri_walker_encoding(const struct xiri_walker *w, int *guessed)
     if (guessed)
         *guessed = w->sniff.guessed;
     return w->sniff.encoding;
+}
+
+unsigned long walk_backstops(const struct xiri_walker *w)
+{
+    return w ? w->backstops : 0;
 }

@@ -4,20 +4,32 @@
 
 #include "common.h"
 
-/* Default and hard limits (xiri.h struct xiri_walk_options). */
+/* Default and hard limits (xiri.h struct xiri_walk_options; each is
+ * documented in doc/xiri.1, LIMITS). */
 #define WALK_DEFAULT_MAX_VALUE ((size_t)1 << 20)
+/* Text held at once for one construct; never more than the window. */
+#define WALK_DEFAULT_MAX_MARKUP ((size_t)16 << 20)
+#define WALK_MAX_MARKUP ((size_t)1 << 30)
+/* Blink's HTML parser stops nesting at 512 too
+ * (HTMLConstructionSite::kMaximumHTMLParserDOMTreeDepth). */
+#define WALK_DEFAULT_MAX_DEPTH 512UL
+#define WALK_DEFAULT_MAX_ATTRIBUTES 1000UL
+#define WALK_DEFAULT_MAX_NAMESPACES 1000UL
+#define WALK_DEFAULT_MAX_DEFAULT_ATTRIBUTES 100UL
+/* Entity references expanded in the values reported, per document. */
+#define WALK_DEFAULT_MAX_ENTITY_EXPANSIONS 1000000UL
 /* How many bytes of an HTML document without a declaration are looked at
  * to tell UTF-8 from windows-1252. */
 #define WALK_SNIFF_MAX ((size_t)1 << 16)
-/* Chunks handed to libxml2. */
-#define WALK_CHUNK ((size_t)1 << 16)
-/* Entity references expanded inside one value, nested or not. */
-#define WALK_MAX_ENTITY_EXPANSIONS 64
 
 /* The original byte offset before which the walker will report no more
  * links: every link starting before it has been reported.  0 until the
  * document's encoding is known. */
 size_t walk_settled(const struct xiri_walker *w);
+
+/* For the tests: how many start tags over the attribute limit libxml2
+ * read before the walker stopped it (the guard should leave none). */
+unsigned long walk_backstops(const struct xiri_walker *w);
 
 /* How many U+0000 characters the document has had so far. */
 size_t walk_nul_count(const struct xiri_walker *w);

@@ -4,6 +4,7 @@
  * that none of it depends on how the input is cut into chunks.  Every
  * expected position below was counted by hand in the document beside it. */
 #include <CUnit/CUnit.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,12 @@
 #include "helpers.h"
 #include "registry.h"
 #include "suites.h"
+#include "walk.h"
+
+#include <libxml/HTMLparser.h>
+#include <libxml/SAX2.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 
 /* Everything the walker reported, as text lines, for comparison. */
 struct record {
@@ -325,6 +332,658 @@ static void test_walk_external_entity_not_loaded(void)
     free(r.text);
 }
 
+/* ------------------------------------------------------------ limits */
+
+/* What a walk with given options ended with. */
+struct lim {
+    enum xiri_status st;
+    char message[160];
+    unsigned long backstops;
+    struct record r;
+};
+
+static void walk_lim(const char *doc, size_t n, size_t chunk,
+                     enum xiri_doc_type type, const struct xiri_walk_options *o,
+                     struct lim *out)
+{
+    struct xiri_ctx *ctx = NULL;
+    struct xiri_registry *reg = test_registry();
+    struct xiri_walk_options opts = *o;
+    struct xiri_walker *w = NULL;
+    struct xiri_error err;
+    size_t i;
+
+    memset(out, 0, sizeof(*out));
+    opts.type = type;
+    err.message[0] = '\0';
+    xiri_ctx_new(&ctx);
+    out->st = xiri_walker_new(ctx, reg, &opts, on_link, on_diag, &out->r, &w);
+    for (i = 0; out->st == XIRI_OK && i < n; i += chunk)
+        out->st = xiri_walker_feed(w, doc + i, n - i < chunk ? n - i : chunk,
+                                   &err);
+    if (out->st == XIRI_OK)
+        out->st = xiri_walker_finish(w, &err);
+    if (out->st != XIRI_OK)
+        snprintf(out->message, sizeof(out->message), "%s", err.message);
+    out->backstops = walk_backstops(w);
+    xiri_walker_free(w);
+    xiri_registry_free(reg);
+    xiri_ctx_free(ctx);
+}
+
+/* A growing string for building documents. */
+struct text {
+    char *s;
+    size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void text_add(struct text *t, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = (t->len + (size_t)n + 1) * 2;
+        t->s = realloc(t->s, t->cap);
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+/* Expect the walk of doc to stop at a limit whose message holds want
+ * (want NULL: expect success), the guard having stopped it (no start tag
+ * over the limit reached libxml2). */
+static void expect_lim(const char *name, const char *doc, size_t n,
+                       enum xiri_doc_type type,
+                       const struct xiri_walk_options *o, const char *want)
+{
+    static const size_t chunks[] = {1, 7, 4096, 1 << 20};
+    size_t k;
+
+    for (k = 0; k < ARRAY_LEN(chunks); k++) {
+        struct lim l;
+        if (chunks[k] == 1 && n > 100000)
+            continue;
+        walk_lim(doc, n, chunks[k], type, o, &l);
+        if (want && (l.st != XIRI_ELIMIT || !strstr(l.message, want)))
+            TEST_FAIL("%s (chunks of %zu): want a limit \"%s\", got %s: %s",
+                      name, chunks[k], want, xiri_strerror(l.st), l.message);
+        if (!want && l.st != XIRI_OK)
+            TEST_FAIL("%s (chunks of %zu): %s: %s", name, chunks[k],
+                      xiri_strerror(l.st), l.message);
+        if (l.backstops)
+            TEST_FAIL("%s (chunks of %zu): libxml2 read a tag over the "
+                      "attribute limit before the guard stopped it",
+                      name, chunks[k]);
+        free(l.r.text);
+    }
+}
+
+/* Nesting: 512 elements deep is the default limit (XML counts the root,
+ * HTML its implied html and body). */
+static void test_walk_limit_depth(void)
+{
+    struct xiri_walk_options o;
+    struct text t = {NULL, 0, 0};
+    int i;
+
+    xiri_walk_options_init(&o);
+    text_add(&t, "<r>");
+    for (i = 0; i < 511; i++)
+        text_add(&t, "<e>");
+    for (i = 0; i < 511; i++)
+        text_add(&t, "</e>");
+    text_add(&t, "</r>");
+    expect_lim("xml depth 512", t.s, t.len, XIRI_DOC_XML, &o, NULL);
+    t.len = 0;
+    text_add(&t, "<r>");
+    for (i = 0; i < 512; i++)
+        text_add(&t, "<e>");
+    expect_lim("xml depth 513", t.s, t.len, XIRI_DOC_XML, &o,
+               "1:1537: <e> is nested deeper than 512 elements");
+    o.max_depth = 513;
+    text_add(&t, "%s", "");
+    t.len = 0;
+    text_add(&t, "<r>");
+    for (i = 0; i < 512; i++)
+        text_add(&t, "<e>");
+    for (i = 0; i < 512; i++)
+        text_add(&t, "</e>");
+    text_add(&t, "</r>");
+    expect_lim("xml depth 513, limit raised", t.s, t.len, XIRI_DOC_XML, &o,
+               NULL);
+    xiri_walk_options_init(&o);
+    t.len = 0;
+    for (i = 0; i < 600; i++)
+        text_add(&t, "<div>");
+    expect_lim("html depth", t.s, t.len, XIRI_DOC_HTML, &o,
+               "<div> is nested deeper than 512");
+    free(t.s);
+}
+
+/* Attributes: the guard stops a start tag over the limit before libxml2
+ * reads it, in XML, in HTML, in an XML entity, and in HTML's tricky
+ * places (a comment libxml2 2.9 does not end at "<!-->", the raw text
+ * of a script that an end tag does not close). */
+static void test_walk_limit_attributes(void)
+{
+    struct xiri_walk_options o;
+    struct text t = {NULL, 0, 0};
+    int i;
+
+    xiri_walk_options_init(&o);
+    text_add(&t, "<r><e");
+    for (i = 0; i < 1000; i++)
+        text_add(&t, " a%d=\"\"", i);
+    text_add(&t, "/></r>");
+    expect_lim("xml 1000 attributes", t.s, t.len, XIRI_DOC_XML, &o, NULL);
+    t.len -= 6;
+    text_add(&t, " a1000=''/></r>");
+    expect_lim("xml 1001 attributes", t.s, t.len, XIRI_DOC_XML, &o,
+               "1:4: start tag <e> has more than 1000 attributes");
+    o.max_attributes = 1001;
+    expect_lim("xml 1001 attributes, limit raised", t.s, t.len, XIRI_DOC_XML,
+               &o, NULL);
+    xiri_walk_options_init(&o);
+    t.len = 0;
+    text_add(&t, "<p>x<a");
+    for (i = 0; i < 1001; i++)
+        text_add(&t, " a%d", i);
+    text_add(&t, ">");
+    expect_lim("html 1001 attributes", t.s, t.len, XIRI_DOC_HTML, &o,
+               "1:5: start tag <a> has more than 1000 attributes");
+    t.len = 0;
+    text_add(&t, "<!DOCTYPE r [<!ENTITY x \"<e");
+    for (i = 0; i < 1001; i++)
+        text_add(&t, " a%d=''", i);
+    text_add(&t, "/>\">]><r>&x;</r>");
+    expect_lim("xml entity", t.s, t.len, XIRI_DOC_XML, &o,
+               "the entity x holds a start tag with more than 1000");
+    free(t.s);
+
+    o.max_attributes = 10;
+    {
+        static const struct {
+            const char *name, *doc, *want;
+        } cases[] = {
+            {"comment opened by <!-->",
+             "<p><!--> <b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> --><i>", NULL},
+            {"after a comment opened by <!-->",
+             "<p><!--> x --><b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10>",
+             "1:15: start tag <b> has more"},
+            {"script not closed by </b>",
+             "<p><script t=a'b></b><x y='\"> </script>"
+             "<b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10>'>",
+             "start tag <b> has more"},
+            {"script text",
+             "<p><script><b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10></script>", NULL},
+            {"DOCTYPE literal",
+             "<p><!DOCTYPE html SYSTEM \"x> <y z='\"> "
+             "<b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> '>",
+             "start tag <b> has more"},
+            {"bogus attribute",
+             "<p><a #x=\"q><b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10>\"",
+             "start tag <b> has more"},
+            {"processing instruction without target",
+             "<p><? <b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> >",
+             "1:7: start tag <b> has more"},
+        };
+        size_t k;
+        for (k = 0; k < ARRAY_LEN(cases); k++)
+            expect_lim(cases[k].name, cases[k].doc, strlen(cases[k].doc),
+                       XIRI_DOC_HTML, &o, cases[k].want);
+    }
+}
+
+/* Namespace declarations in scope (libxml2 2.9 looks each prefix up
+ * through all of them). */
+static void test_walk_limit_namespaces(void)
+{
+    struct xiri_walk_options o;
+    struct text t = {NULL, 0, 0};
+    int i;
+
+    xiri_walk_options_init(&o);
+    text_add(&t, "<r");
+    for (i = 0; i < 500; i++)
+        text_add(&t, " xmlns:p%d='urn:x'", i);
+    text_add(&t, "><e");
+    for (i = 500; i < 1000; i++)
+        text_add(&t, " xmlns:p%d='urn:x'", i);
+    text_add(&t, "><e/></e></r>");
+    expect_lim("1000 namespaces", t.s, t.len, XIRI_DOC_XML, &o, NULL);
+    t.len -= 13;
+    text_add(&t, "><e xmlns:q='urn:y'/></e></r>");
+    expect_lim("1001 namespaces", t.s, t.len, XIRI_DOC_XML, &o,
+               "more than 1000 namespace declarations in scope");
+    free(t.s);
+}
+
+/* Attributes with a default value that the DTD declares are added to
+ * every tag of their element; they are still reported. */
+static void test_walk_limit_default_attributes(void)
+{
+    struct xiri_walk_options o;
+    struct text t = {NULL, 0, 0};
+    struct lim l;
+    int i;
+
+    xiri_walk_options_init(&o);
+    text_add(&t, "<!DOCTYPE r [<!ATTLIST a href CDATA 'd.html'");
+    for (i = 0; i < 99; i++)
+        text_add(&t, " d%d CDATA 'x'", i);
+    text_add(&t, ">]><r><a/></r>");
+    walk_lim(t.s, t.len, 4096, XIRI_DOC_XML, &o, &l);
+    CU_ASSERT_EQUAL(l.st, XIRI_OK);
+    if (!l.r.text || !strstr(l.r.text, "a@href#0 [d.html]"))
+        TEST_FAIL("the defaulted href was not reported: %s",
+                  l.r.text ? l.r.text : "");
+    free(l.r.text);
+    t.len -= 14;
+    text_add(&t, " d99 CDATA 'x'>]><r><a/></r>");
+    expect_lim("101 defaults", t.s, t.len, XIRI_DOC_XML, &o,
+               "more than 100 attributes with a default for <a>");
+    free(t.s);
+}
+
+/* Entity references expanded in values: a budget per document. */
+static void test_walk_limit_entities(void)
+{
+    static const char doc[] =
+        "<!DOCTYPE r [<!ENTITY e 'x'><!ENTITY f '&e;&e;&e;'>]>"
+        "<r><a href='&f;&f;'/></r>";
+    struct xiri_walk_options o;
+    struct lim l;
+
+    xiri_walk_options_init(&o);
+    o.max_entity_expansions = 8; /* f, e, e, e, f, e, e, e */
+    walk_lim(doc, sizeof(doc) - 1, 4096, XIRI_DOC_XML, &o, &l);
+    CU_ASSERT_EQUAL(l.st, XIRI_OK);
+    if (!l.r.text || !strstr(l.r.text, "a@href#0 [xxxxxx]"))
+        TEST_FAIL("value: %s", l.r.text ? l.r.text : "");
+    free(l.r.text);
+    o.max_entity_expansions = 7;
+    expect_lim("7 expansions", doc, sizeof(doc) - 1, XIRI_DOC_XML, &o,
+               "more than 7 entity references expanded");
+}
+
+/* One construct held at once; an element's content read as a link is
+ * given up instead (with a finding), and never reported cut short. */
+static void test_walk_limit_markup(void)
+{
+    struct xiri_walk_options o;
+    struct text t = {NULL, 0, 0};
+    struct lim l;
+    int i;
+
+    xiri_walk_options_init(&o);
+    o.max_markup = 4096;
+    text_add(&t, "<r>\n<!--");
+    for (i = 0; i < 1000; i++)
+        text_add(&t, "comment ");
+    text_add(&t, "--></r>");
+    expect_lim("xml comment", t.s, t.len, XIRI_DOC_XML, &o,
+               "2:1: a comment longer than 4096 bytes");
+    t.len = 0;
+    text_add(&t, "<p><a href=\"");
+    for (i = 0; i < 1000; i++)
+        text_add(&t, "abcdefgh");
+    text_add(&t, "\">");
+    expect_lim("html tag", t.s, t.len, XIRI_DOC_HTML, &o,
+               "1:4: a start tag longer than 4096 bytes");
+    t.len = 0;
+    text_add(&t, "<r><id>http://example.org/");
+    for (i = 0; i < 1000; i++)
+        text_add(&t, "abcdefgh");
+    text_add(&t, "</id><a href='x'/></r>");
+    walk_lim(t.s, t.len, 1000, XIRI_DOC_XML, &o, &l);
+    CU_ASSERT_EQUAL(l.st, XIRI_OK);
+    TEST_STR_EQ("content over the markup limit", l.r.text ? l.r.text : "",
+                "! 1:8+7 value-too-long\n1:8041+8040/1 a@href#0 [x] <->\n");
+    free(l.r.text);
+    o.max_markup = 0;
+    o.max_value = 16;
+    walk_lim(t.s, t.len, 1000, XIRI_DOC_XML, &o, &l);
+    CU_ASSERT_EQUAL(l.st, XIRI_OK);
+    TEST_STR_EQ("content over the value limit", l.r.text ? l.r.text : "",
+                "! 1:8+7 value-too-long\n1:8041+8040/1 a@href#0 [x] <->\n");
+    free(l.r.text);
+    free(t.s);
+}
+
+/* References to entities of an external DTD (never read) leave values
+ * unknown: not checked, and said so. */
+static void test_walk_unknown_entity(void)
+{
+    static const char doc[] = "<!DOCTYPE r SYSTEM 'http://127.0.0.1:9/x.dtd'>"
+                              "<r><a href='caf&eacute;'/><id>x&eacute;</id>"
+                              "<a href='ok&amp;'/></r>";
+    static const char want[] = "! 1:59+58 unknown-entity\n"
+                               "! 1:77+76 unknown-entity\n"
+                               "1:100+99/7 a@href#0 [ok&] <->\n"
+                               "= xml UTF-8\n";
+    char *got;
+    struct record r = {NULL, 0, 0};
+
+    struct xiri_error err;
+    enum xiri_status st = walk(doc, sizeof(doc) - 1, 4096, XIRI_DOC_XML,
+                               NULL, &r, &err);
+
+    CU_ASSERT_EQUAL(st, XIRI_OK);
+    /* libxml2's own warnings (xml-error) are left out */
+    got = r.text;
+    if (got) {
+        struct record keep = {NULL, 0, 0};
+        char *line = got, *nl;
+        for (; *line; line = nl + 1) {
+            nl = strchr(line, '\n');
+            *nl = '\0';
+            if (!strstr(line, "xml-error"))
+                rec_add(&keep, line);
+        }
+        TEST_STR_EQ("unknown entities", keep.text ? keep.text : "", want);
+        free(keep.text);
+    }
+    free(r.text);
+}
+
+/* HTML: a NUL character is read as U+FFFD (libxml2 would cut the value
+ * at it), and said so. */
+static void test_walk_html_nul(void)
+{
+    static const char doc[] = "<meta charset=utf-8><a href=\"x\0y\">t</a>";
+    static const char want[] = "! 1:31+30 invalid-byte\n"
+                               "1:30+29/3 a@href#0 [x\xEF\xBF\xBDy] <->\n"
+                               "= html utf-8\n";
+
+    check_doc("nul", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL, want);
+}
+
+/* XML 4.3.3, F.1: a declaration that contradicts a UTF-16 mark. */
+static void test_walk_bom_conflict_utf16(void)
+{
+    static const char *const decl[] = {"UTF-8", "UTF-16"};
+    size_t k;
+
+    for (k = 0; k < 2; k++) {
+        char utf8[128], doc[256];
+        size_t n = 2, i;
+        struct record r = {NULL, 0, 0};
+        struct xiri_error err;
+        snprintf(utf8, sizeof(utf8),
+                 "<?xml version=\"1.0\" encoding=\"%s\"?><r/>", decl[k]);
+        doc[0] = '\xFF';
+        doc[1] = '\xFE';
+        for (i = 0; utf8[i]; i++) {
+            doc[n++] = utf8[i];
+            doc[n++] = '\0';
+        }
+        CU_ASSERT_EQUAL(walk(doc, n, 4096, XIRI_DOC_AUTO, NULL, &r, &err),
+                        XIRI_OK);
+        CU_ASSERT_EQUAL(r.text && strstr(r.text, "encoding-conflict") != NULL,
+                        k == 0);
+        free(r.text);
+    }
+}
+
+/* A list of 50,000 items (each found from the previous one, not from the
+ * start of the value). */
+static void test_walk_long_list(void)
+{
+    struct xiri_walk_options o;
+    struct text t = {NULL, 0, 0};
+    struct lim l;
+    size_t lines = 0;
+    const char *p;
+    int i;
+
+    xiri_walk_options_init(&o);
+    text_add(&t, "<meta charset=utf-8><a ping=\"");
+    for (i = 0; i < 50000; i++)
+        text_add(&t, "p%d ", i);
+    text_add(&t, "\">");
+    walk_lim(t.s, t.len, 65536, XIRI_DOC_HTML, &o, &l);
+    CU_ASSERT_EQUAL(l.st, XIRI_OK);
+    for (p = l.r.text; p && (p = strchr(p, '\n')) != NULL; p++)
+        lines++;
+    CU_ASSERT_EQUAL(lines, 50000);
+    /* the last item, p49999, at offset 29 + 10 * 3 + 90 * 4 + 900 * 5 +
+     * 9000 * 6 + 39999 * 7 */
+    if (l.r.text && !strstr(l.r.text, "+338912/6 a@ping#49999 [p49999]"))
+        TEST_FAIL("last item: %s", strrchr(l.r.text, '1'));
+    free(l.r.text);
+    free(t.s);
+}
+
+/* HTML is read as it comes: what libxml2 has read is let go, even after
+ * a chunk that ends inside a quoted value (libxml2 2.9 then waits for the
+ * end of the document) or an unquoted value holding a quote. */
+static void test_walk_html_streams(void)
+{
+    struct xiri_ctx *ctx = NULL;
+    struct xiri_registry *reg = test_registry();
+    struct xiri_walker *w = NULL;
+    struct xiri_walk_options o;
+    struct text t = {NULL, 0, 0};
+    struct record r = {NULL, 0, 0};
+    size_t i, worst = 0;
+    int k;
+
+    xiri_walk_options_init(&o);
+    o.type = XIRI_DOC_HTML;
+    text_add(&t, "<meta charset=utf-8><img alt=don't src=x.png>\n");
+    for (k = 0; k < 20000; k++)
+        text_add(&t, "<p>text <a href=\"p%d.html\" title=\"t\">a</a></p>\n", k);
+    xiri_ctx_new(&ctx);
+    CU_ASSERT_EQUAL(xiri_walker_new(ctx, reg, &o, on_link, NULL, &r, &w),
+                    XIRI_OK);
+    for (i = 0; w && i < t.len; i += 4093) {
+        size_t n = t.len - i < 4093 ? t.len - i : 4093;
+        size_t lag;
+        CU_ASSERT_EQUAL(xiri_walker_feed(w, t.s + i, n, NULL), XIRI_OK);
+        lag = i + n - walk_settled(w);
+        if (i + n > 70000 && lag > worst)
+            worst = lag;
+    }
+    CU_ASSERT_EQUAL(xiri_walker_finish(w, NULL), XIRI_OK);
+    if (worst > 8192)
+        TEST_FAIL("the walker held %zu bytes behind the input", worst);
+    CU_ASSERT_PTR_NOT_NULL(r.text);
+    if (r.text && !strstr(r.text, "img@src#0 [x.png]"))
+        TEST_FAIL("img src not reported");
+    xiri_walker_free(w);
+    xiri_registry_free(reg);
+    xiri_ctx_free(ctx);
+    free(r.text);
+    free(t.s);
+}
+
+/* ------------------------------------------------------------ the guard
+ * against libxml2: random documents built from the pieces of markup
+ * where libxml2's tokenizer is odd; for each, the most attributes
+ * libxml2 reports on one start tag, K, read in one go; then the walker
+ * with the limit K - 1, fed in random chunks, must stop with the guard
+ * (not after libxml2 has read the tag). */
+
+static unsigned long rnd_state;
+
+static unsigned rnd(unsigned n)
+{
+    rnd_state = rnd_state * 6364136223846793005UL + 1442695040888963407UL;
+    return (unsigned)((rnd_state >> 33) % n);
+}
+
+static int max_attrs;
+
+static void count_html(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+    int n = 0;
+
+    (void)ctx, (void)name;
+    while (atts && atts[2 * n])
+        n++;
+    if (n > max_attrs)
+        max_attrs = n;
+}
+
+static void count_xml(void *ctx, const xmlChar *localname,
+                      const xmlChar *prefix, const xmlChar *URI,
+                      int nb_namespaces, const xmlChar **namespaces,
+                      int nb_attributes, int nb_defaulted,
+                      const xmlChar **attributes)
+{
+    int n = nb_attributes - nb_defaulted + nb_namespaces;
+
+    (void)ctx, (void)localname, (void)prefix, (void)URI, (void)namespaces;
+    (void)attributes;
+    if (n > max_attrs)
+        max_attrs = n;
+}
+
+static void quiet(void *ctx, xmlErrorPtr e)
+{
+    (void)ctx, (void)e;
+}
+
+/* The most attributes libxml2 reports on one tag of doc, read at once. */
+static int libxml2_max_attrs(const char *doc, size_t n, bool html)
+{
+    xmlSAXHandler sax;
+    xmlParserCtxtPtr px;
+
+    memset(&sax, 0, sizeof(sax));
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.serror = quiet;
+    max_attrs = 0;
+    if (html) {
+        sax.startElement = count_html;
+        px = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, "t",
+                                      XML_CHAR_ENCODING_UTF8);
+        htmlCtxtUseOptions(px, HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC |
+                                   HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+                                   HTML_PARSE_NOBLANKS);
+        htmlParseChunk(px, doc, (int)n, 1);
+        htmlFreeParserCtxt(px);
+    } else {
+        sax.startDocument = xmlSAX2StartDocument;
+        sax.internalSubset = xmlSAX2InternalSubset;
+        sax.entityDecl = xmlSAX2EntityDecl;
+        sax.getEntity = xmlSAX2GetEntity;
+        sax.getParameterEntity = xmlSAX2GetParameterEntity;
+        sax.startElementNs = count_xml;
+        px = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, "t");
+        xmlCtxtUseOptions(px, XML_PARSE_NONET | XML_PARSE_IGNORE_ENC |
+                                  XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+        xmlSwitchEncoding(px, XML_CHAR_ENCODING_UTF8);
+        xmlParseChunk(px, doc, (int)n, 1);
+        if (px->myDoc)
+            xmlFreeDoc(px->myDoc);
+        xmlFreeParserCtxt(px);
+    }
+    return max_attrs;
+}
+
+static const char *const html_pieces[] = {
+    "<p>", "<a", "<b ", "<script>", "<script/>", "<style>", "</script>",
+    "</style>", "</b>", "</", "</ ", "<!--", "<!-->", "<!--->", "-->",
+    "--!>", "-- >", "<!DOCTYPE html", "<!doctype", " SYSTEM ", " PUBLIC ",
+    "<?", "<?pi ", "<? ", "?>", ">", "/>", "/", "\"", "'", "=", "= ", " ",
+    "\n", "\t", "\f", "x", "\xC3\xA9", "<![CDATA[", "]]>", "<!x", "&amp;",
+    "#x", "<", "<_", "<3", "<T", "A", "A", "A", "AAA", "AAAA",
+};
+static const char *const xml_pieces[] = {
+    "<e", "<e", "<p:e", "</e>", "/>", ">", ">", " ", "\n", "=", "\"", "'",
+    "A", "A", "A", "AA", "AAA", "AAAA", "<!--", "-->", "-", "<?pi ", "?>",
+    "?", "<![CDATA[", "]]>", "]", "x", "&amp;", "<!DOCTYPE r [", "]>",
+    "<!ENTITY x \"", "\">", "&x;", " xmlns:p=\"urn:p\"", "\xC3\xA9",
+};
+
+/* A random document: pieces of markup, and start tags with attributes
+ * of new names (with or without a value, quoted or not). */
+static size_t random_doc(char *out, size_t cap, bool html)
+{
+    static const char *const forms[] = {"", "=v", "=\"v\"", "='>'",
+                                        " = \"'\"", "=\"a b\""};
+    size_t n = 0, count = 10 + rnd(120), i;
+    int attr = 0;
+
+    if (html && rnd(2))
+        n += (size_t)snprintf(out, cap, "<html><body>");
+    if (!html)
+        n += (size_t)snprintf(out, cap, "<r xmlns:p=\"urn:p\">");
+    for (i = 0; i < count && n + 256 < cap; i++) {
+        const char *piece = html ? html_pieces[rnd(ARRAY_LEN(html_pieces))]
+                                 : xml_pieces[rnd(ARRAY_LEN(xml_pieces))];
+        if (piece[0] == 'A' || rnd(3) == 0) {
+            /* a start tag, or (piece "A...") attributes where it falls */
+            size_t k, len = piece[0] == 'A' ? strlen(piece) : 1 + rnd(6);
+            if (piece[0] != 'A')
+                n += (size_t)snprintf(out + n, cap - n, "<%s",
+                                      html ? (rnd(4) ? "a" : "script")
+                                           : (rnd(4) ? "e" : "p:e"));
+            for (k = 0; k < len; k++)
+                n += (size_t)snprintf(out + n, cap - n, " a%d%s", attr++,
+                                      forms[html ? rnd(6) : 2 + rnd(4)]);
+            if (piece[0] != 'A')
+                n += (size_t)snprintf(out + n, cap - n, "%s",
+                                      rnd(3) ? ">" : "/>");
+        } else {
+            n += (size_t)snprintf(out + n, cap - n, "%s", piece);
+        }
+    }
+    return n;
+}
+
+static void test_walk_guard_against_libxml2(void)
+{
+    static char doc[8192];
+    unsigned long round, stopped = 0, checked = 0;
+
+    rnd_state = 20240601;
+    for (round = 0; round < 20000; round++) {
+        bool html = round % 3 != 0;
+        size_t n = random_doc(doc, sizeof(doc), html);
+        int k = libxml2_max_attrs(doc, n, html);
+        struct xiri_walk_options o;
+        struct lim l;
+        size_t chunk = 1 + rnd(round % 2 ? 16 : 300);
+
+        if (k < 2) /* a limit of 0 means the default */
+            continue;
+        xiri_walk_options_init(&o);
+        o.max_attributes = (unsigned long)k - 1;
+        o.max_depth = 100000;
+        walk_lim(doc, n, chunk, html ? XIRI_DOC_HTML : XIRI_DOC_XML, &o, &l);
+        checked++;
+        if (l.st == XIRI_ELIMIT && l.backstops == 0 &&
+            strstr(l.message, "attributes"))
+            stopped++;
+        else if (l.backstops > 0 || l.st != XIRI_EDOC)
+            TEST_FAIL("round %lu (%s, chunks of %zu, limit %d): %s %s, "
+                      "backstops %lu: %.*s",
+                      round, html ? "html" : "xml", chunk, k - 1,
+                      xiri_strerror(l.st), l.message, l.backstops, (int)n,
+                      doc);
+        free(l.r.text);
+    }
+    /* XML that libxml2 reads at once but the walker stops on as not
+     * well-formed before the tag: none expected either */
+    CU_ASSERT_EQUAL(stopped, checked);
+    fprintf(stderr, "GUARDSTAT checked %lu stopped %lu\n", checked, stopped);
+    CU_ASSERT(checked > 10000);
+}
+
 int suite_walk_register(void)
 {
     CU_pSuite s = CU_add_suite("walk", NULL, NULL);
@@ -339,5 +998,17 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_base_findings);
     CU_ADD_TEST(s, test_walk_not_well_formed);
     CU_ADD_TEST(s, test_walk_external_entity_not_loaded);
+    CU_ADD_TEST(s, test_walk_limit_depth);
+    CU_ADD_TEST(s, test_walk_limit_attributes);
+    CU_ADD_TEST(s, test_walk_limit_namespaces);
+    CU_ADD_TEST(s, test_walk_limit_default_attributes);
+    CU_ADD_TEST(s, test_walk_limit_entities);
+    CU_ADD_TEST(s, test_walk_limit_markup);
+    CU_ADD_TEST(s, test_walk_unknown_entity);
+    CU_ADD_TEST(s, test_walk_html_nul);
+    CU_ADD_TEST(s, test_walk_bom_conflict_utf16);
+    CU_ADD_TEST(s, test_walk_long_list);
+    CU_ADD_TEST(s, test_walk_html_streams);
+    CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     return 0;
 }

@@ -1,0 +1,533 @@
+#!/usr/bin/env python3
+# rewrite_oracle.py - an independent model of "xiri rewrite", written in
+# Python from the standards, to check the expected outputs of the
+# rewrite-* cases and the outputs of generated documents.
+#
+#   rewrite_oracle.py --xiri=XIRI --doc-encoding=CODEC [OPTIONS] INPUT EXPECTED
+#
+# OPTIONS are those of "xiri rewrite" (--to, --idn, --resolve,
+# --query-encoding) and of its walker (--base, --schema, --html, ...).
+# It asks "xiri links --format=json" only where the links are (offset,
+# raw_length, value, base, element, attribute: the walker's report, which
+# the doc-links-* cases check by hand) and verifies that each reported
+# span, decoded with references expanded, is the value.  Everything else
+# is computed here:
+#  - in HTML, ASCII tab, LF and CR removed from the value first (the
+#    WHATWG URL basic parser removes them: browsers never request them);
+#  - resolution: RFC 3986 5.2.2-5.2.4 and 5.3, strict; never of an HTML
+#    usemap (a hash-name reference: it names a map of this document);
+#  - to URI: RFC 3987 3.1 (each character outside US-ASCII as the %HH of
+#    its UTF-8 octets; the LEIRI extras space < > " { } | \ ^ ` and the
+#    controls escaped the same way), hosts of http, https, ftp, ws, wss and
+#    mailto domains through IDNA (UTS #46 non-transitional, Python's idna
+#    package when present, else the IDNA 2003 codec);
+#  - in HTML not in UTF-8, the query of special URLs encoded as WHATWG URL
+#    does it ("percent-encode after encoding": the document's encoding,
+#    characters it lacks as &#N;, then the query percent-encode set), and
+#    the ASCII that set leaves but URIs forbid (^ { } | \ ` [ ]) escaped
+#    too;
+#  - to IRI: RFC 3987 3.2 (decode the %HH runs that are UTF-8 for
+#    ucschar, iprivate in the query, never ASCII or bidi formatting; kept
+#    escapes in upper case); but in HTML not in UTF-8 the query of a
+#    special URL is kept exactly as written (its escapes are bytes of the
+#    document's encoding, what browsers send) unless
+#    --query-encoding=utf-8;
+#  - the document: the value escaped for its quote (XML 1.0 2.4, 3.1),
+#    in the document's encoding, characters it lacks as &#xHHHH;.
+# Prints "ok" or the first difference; exit status 0, 1 (differs) or 2.
+import argparse
+import codecs
+import html
+import json
+import re
+import subprocess
+import sys
+
+try:
+    import idna as idna_pkg
+except ImportError:  # pragma: no cover
+    idna_pkg = None
+
+DNS_SCHEMES = {"http", "https", "ftp", "ws", "wss"}
+SPECIAL = {"http", "https", "ftp", "file"}   # WHATWG special schemes with a query rule here
+LEIRI_EXTRA = set(' <>"{}|\\^`')
+
+
+class Unmappable(Exception):
+    pass
+
+
+# ------------------------------------------------------------ RFC 3986
+URI_RE = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$", re.S)
+
+
+def split(ref):
+    """RFC 3986 Appendix B: (scheme, authority, path, query, fragment), None
+    for an absent part."""
+    m = URI_RE.match(ref)
+    return (m.group(2), m.group(4), m.group(5), m.group(7), m.group(9))
+
+
+def recompose(s, a, p, q, f):
+    """RFC 3986 5.3"""
+    out = ""
+    if s is not None:
+        out += s + ":"
+    if a is not None:
+        out += "//" + a
+    out += p
+    if q is not None:
+        out += "?" + q
+    if f is not None:
+        out += "#" + f
+    return out
+
+
+def remove_dot_segments(path):
+    """RFC 3986 5.2.4"""
+    inp, out = path, []
+    while inp:
+        if inp.startswith("../"):
+            inp = inp[3:]
+        elif inp.startswith("./"):
+            inp = inp[2:]
+        elif inp.startswith("/./"):
+            inp = "/" + inp[3:]
+        elif inp == "/.":
+            inp = "/"
+        elif inp.startswith("/../"):
+            inp = "/" + inp[4:]
+            if out:
+                out.pop()
+        elif inp == "/..":
+            inp = "/"
+            if out:
+                out.pop()
+        elif inp in (".", ".."):
+            inp = ""
+        else:
+            m = re.match(r"^(/?[^/]*)", inp)
+            out.append(m.group(1))
+            inp = inp[len(m.group(1)):]
+    return "".join(out)
+
+
+def merge(base_a, base_p, ref_p):
+    """RFC 3986 5.2.3"""
+    if base_a is not None and base_p == "":
+        return "/" + ref_p
+    i = base_p.rfind("/")
+    return base_p[:i + 1] + ref_p if i >= 0 else ref_p
+
+
+def resolve(base, ref):
+    """RFC 3986 5.2.2, strict"""
+    rs, ra, rp, rq, rf = split(ref)
+    bs, ba, bp, bq, _ = split(base)
+    if rs is not None:
+        return recompose(rs, ra, remove_dot_segments(rp), rq, rf)
+    if ra is not None:
+        return recompose(bs, ra, remove_dot_segments(rp), rq, rf)
+    if rp == "":
+        return recompose(bs, ba, bp, rq if rq is not None else bq, rf)
+    if rp.startswith("/"):
+        return recompose(bs, ba, remove_dot_segments(rp), rq, rf)
+    return recompose(bs, ba, remove_dot_segments(merge(ba, bp, rp)), rq, rf)
+
+
+# ------------------------------------------------------------ checks
+HEX = "0123456789ABCDEFabcdef"
+
+
+def check_syntax(v):
+    """The parts of the LEIRI grammar the samples exercise: escapes are
+    %HH, a port is digits, '[' ']' only around an IP literal, one '#'."""
+    for i, c in enumerate(v):
+        if c == "%" and not (i + 2 < len(v) and v[i + 1] in HEX and v[i + 2] in HEX):
+            raise Unmappable("stray %")
+    s, a, p, q, f = split(v)
+    if s is not None and not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*$", s):
+        raise Unmappable("scheme")
+    if a is not None:
+        hostport = a.rsplit("@", 1)[-1]
+        if hostport.startswith("["):
+            if "]" not in hostport:
+                raise Unmappable("ip literal")
+            port = hostport[hostport.index("]") + 1:]
+            if port and not re.match(r"^:[0-9]*$", port):
+                raise Unmappable("port")
+        elif ":" in hostport and not re.match(r"^[0-9]*$", hostport.rsplit(":", 1)[1]):
+            raise Unmappable("port")
+    for part in (p, q, f):
+        if part and ("[" in part or "]" in part):
+            raise Unmappable("brackets")
+    if f and "#" in f:
+        raise Unmappable("#")
+
+
+# ------------------------------------------------------------ to URI
+def pct_utf8(ch):
+    return "".join("%%%02X" % b for b in ch.encode("utf-8"))
+
+
+def map_text(t):
+    """RFC 3987 3.1 step 2, with the LEIRI extras escaped"""
+    return "".join(pct_utf8(c) if ord(c) >= 0x80 or c in LEIRI_EXTRA or ord(c) < 0x20 or ord(c) == 0x7F
+                   else c for c in t)
+
+
+def to_ascii_host(host):
+    if all(ord(c) < 0x80 for c in host) and "%" not in host:
+        return host
+    if "%" in host:
+        host = bytes_unquote(host)
+    try:
+        if idna_pkg is not None:
+            return idna_pkg.encode(host, uts46=True, transitional=False).decode("ascii")
+        return host.encode("idna").decode("ascii")
+    except Exception as e:
+        raise Unmappable("IDNA: %s" % e)
+
+
+def bytes_unquote(s):
+    b = bytearray()
+    i = 0
+    while i < len(s):
+        if s[i] == "%":
+            b.append(int(s[i + 1:i + 3], 16))
+            i += 3
+        else:
+            b += s[i].encode("utf-8")
+            i += 1
+    return b.decode("utf-8")
+
+
+def whatwg_encode(c, enc):
+    """The bytes of c in enc as the WHATWG Encoding standard's encoder
+    gives them, None when it cannot (its EUC-JP encoder has no JIS X 0212,
+    which Python's codec has)."""
+    try:
+        bs = c.encode(enc)
+    except UnicodeEncodeError:
+        return None
+    if enc.replace("_", "-").lower() == "euc-jp" and bs[:1] == b"\x8f":
+        return None
+    return bs
+
+
+def whatwg_query(q, enc, uri=False):
+    """WHATWG URL: percent-encode after encoding, the (special) query
+    percent-encode set, a character the encoding lacks as %26%23N%3B;
+    tab and newlines are removed first (basic URL parser).  uri: also
+    escape the ASCII that this set leaves and URIs forbid (the LEIRI
+    extras { } | \\ ^ ` and [ ], which may be the second byte of a
+    Shift_JIS character; RFC 3986 3.4), as the rewrite does."""
+    out = []
+    for c in q:
+        if c in "\t\n\r":
+            continue
+        bs = whatwg_encode(c, enc)
+        if bs is None:
+            out.append("%%26%%23%d%%3B" % ord(c))
+            continue
+        for b in bs:
+            if b < 0x21 or b > 0x7E or b in b'"#<>\'' or (uri and chr(b) in LEIRI_EXTRA | {"[", "]"}):
+                out.append("%%%02X" % b)
+            else:
+                out.append(chr(b))
+    return "".join(out)
+
+
+def legacy_query(v, html_doc, doc_enc, base):
+    """True when v is in an HTML document not in UTF-8 and is (or, being
+    relative, has a base that is) of a special scheme: browsers send its
+    query in the document's encoding (WHATWG URL 4.4, query state)."""
+    s = split(v)[0]
+    scheme = (s or (split(base)[0] if base else None) or "").lower()
+    return (html_doc and not doc_enc.replace("_", "-").lower().startswith("utf")
+            and scheme in SPECIAL)
+
+
+def to_uri(v, opts, html_doc, doc_enc, base):
+    check_syntax(v)
+    s, a, p, q, f = split(v)
+    if a is not None:
+        if "@" in a:
+            ui, hp = a.rsplit("@", 1)
+            ui = map_text(ui) + "@"
+        else:
+            ui, hp = "", a
+        if hp.startswith("["):
+            host, port = hp[:hp.index("]") + 1], hp[hp.index("]") + 1:]
+        elif ":" in hp:
+            host, port = hp.rsplit(":", 1)
+            port = ":" + port
+        else:
+            host, port = hp, ""
+        if opts.idn == "keep":
+            pass
+        elif opts.idn == "punycode" and s is not None and s.lower() in DNS_SCHEMES:
+            host = to_ascii_host(host)
+        else:
+            host = map_text(host)
+        a = ui + host + port
+    if s is not None and s.lower() == "mailto" and opts.idn == "punycode":
+        # RFC 6068 2: addr-spec, the domain after the last '@'
+        addrs = []
+        for addr in p.split(","):
+            if "@" in addr:
+                local, dom = addr.rsplit("@", 1)
+                addrs.append(map_text(local) + "@" + to_ascii_host(dom))
+            else:
+                addrs.append(map_text(addr))
+        p = ",".join(addrs)
+    else:
+        p = map_text(p)
+    qdiff = False
+    if q is not None:
+        rfc = map_text(q)
+        if legacy_query(v, html_doc, doc_enc, base) and any(ord(c) >= 0x80 for c in q):
+            doc = whatwg_query(q, doc_enc, uri=True)
+            qdiff = doc != rfc
+            q = rfc if opts.query_encoding == "utf-8" else doc
+        else:
+            q = rfc
+    if f is not None:
+        f = map_text(f)
+    return recompose(s, a, p, q, f), qdiff
+
+
+# ------------------------------------------------------------ to IRI
+def ucschar(cp):
+    """RFC 3987 2.2"""
+    return (0xA0 <= cp <= 0xD7FF or 0xF900 <= cp <= 0xFDCF or 0xFDF0 <= cp <= 0xFFEF or
+            any(0x10000 * k <= cp <= 0x10000 * k + 0xFFFD for k in range(1, 14)) or
+            0xE1000 <= cp <= 0xEFFFD)
+
+
+def iprivate(cp):
+    return 0xE000 <= cp <= 0xF8FF or 0xF0000 <= cp <= 0xFFFFD or 0x100000 <= cp <= 0x10FFFD
+
+
+BIDI_FORMAT = {0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E}
+
+
+def decode_text(t, in_query):
+    """RFC 3987 3.2 steps 2-4 on one component"""
+    out, i = [], 0
+    while i < len(t):
+        if not re.match(r"%[0-9A-Fa-f]{2}", t[i:i + 3]):
+            out.append(t[i])
+            i += 1
+            continue
+        b0 = int(t[i + 1:i + 3], 16)
+        n = 2 if 0xC2 <= b0 <= 0xDF else 3 if 0xE0 <= b0 <= 0xEF else 4 if 0xF0 <= b0 <= 0xF4 else 0
+        ch = None
+        if n and re.match(r"^(%[0-9A-Fa-f]{2}){" + str(n) + "}", t[i:]):
+            bs = bytes(int(t[i + 3 * k + 1:i + 3 * k + 3], 16) for k in range(n))
+            try:
+                ch = bs.decode("utf-8")
+            except UnicodeDecodeError:
+                ch = None
+            if ch is not None:
+                cp = ord(ch)
+                if cp in BIDI_FORMAT or not (ucschar(cp) or (in_query and iprivate(cp))):
+                    ch = None
+        if ch is not None:
+            out.append(ch)
+            i += 3 * n
+        else:
+            out.append("%" + t[i + 1:i + 3].upper())
+            i += 3
+    return "".join(out)
+
+
+def to_iri(v, opts, html_doc, doc_enc, base):
+    check_syntax(v)
+    s, a, p, q, f = split(v)
+    keep_q = opts.query_encoding != "utf-8" and legacy_query(v, html_doc, doc_enc, base)
+    if a is not None:
+        if opts.idn == "unicode" and idna_pkg is not None:
+            hp = a.rsplit("@", 1)
+            host = hp[-1].split(":")[0]
+            if re.search(r"(^|\.)xn--", host, re.I):
+                try:
+                    uh = idna_pkg.decode(host)
+                    a = a.replace(host, uh)
+                except Exception:
+                    pass
+        if opts.idn != "keep":
+            a = decode_text(a, False)
+    p = decode_text(p, False)
+    if q is not None and not keep_q:
+        q = decode_text(q, True)
+    if f is not None:
+        f = decode_text(f, False)
+    return recompose(s, a, p, q, f)
+
+
+# ------------------------------------------------------------ document
+def ncr_hex(err):
+    return ("".join("&#x%X;" % ord(c) for c in err.object[err.start:err.end]), err.end)
+
+
+codecs.register_error("xiri_ncr_hex", ncr_hex)
+
+
+def expand_refs(s, is_html, entities):
+    if is_html:
+        return html.unescape(s)
+
+    def rep(m):
+        r = m.group(1)
+        if r.startswith("#x"):
+            return chr(int(r[2:], 16))
+        if r.startswith("#"):
+            return chr(int(r[1:]))
+        return expand_refs(entities[r], False, entities)
+    return re.sub(r"&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);", rep, s)
+
+
+def quote_of(text, start, attr, is_html):
+    """The quote of the attribute whose value holds text[start]: the last
+    'attr = Q' before it."""
+    best = None
+    pat = re.compile(r"(?<![\w:.-])%s\s*=\s*([\"']?)" % re.escape(attr), re.I if is_html else 0)
+    for m in pat.finditer(text, 0, start + 1):
+        if m.end() <= start:
+            best = m
+    if best is None:
+        raise SystemExit("oracle: cannot find the attribute %s before %d" % (attr, start))
+    return best.group(1)
+
+
+def escape_value(v, quote, attribute):
+    if attribute is None:
+        return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    add = False
+    if quote == "" and (v == "" or any(c in " \t\n\r\f\"'=<>`" for c in v)):
+        quote, add = '"', True
+    out = v.replace("&", "&amp;").replace("<", "&lt;")
+    if quote == '"':
+        out = out.replace('"', "&quot;")
+    elif quote == "'":
+        out = out.replace("'", "&#39;")
+    return '"' + out + '"' if add else out
+
+
+class ModelError(Exception):
+    pass
+
+
+class Options:
+    def __init__(self, to="uri", idn="punycode", resolve=False, query_encoding="document"):
+        self.to = to
+        self.idn = idn
+        self.resolve = resolve
+        self.query_encoding = query_encoding
+
+
+def model(data, links, opts, enc, is_html):
+    """The document data (bytes in the Python codec enc) rewritten, given
+    the walker's links (the records of xiri links --format=json, in
+    order).  Returns (bytes, [(line, column) of each query whose two
+    encodings differ], [(line, column) of each value left unmapped])."""
+    text_all = data.decode(enc, "replace")
+    entities = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+    for m in re.finditer(r'<!ENTITY\s+([\w.-]+)\s+"([^"]*)"', text_all):
+        entities[m.group(1)] = m.group(2)
+    out = bytearray()
+    pos = 0
+    qdiffs, unmapped = [], []
+    for l in links:
+        off, n, v = l["offset"], l["raw_length"], l["value"]
+        raw = data[off:off + n]
+        text = raw.decode(enc)
+        if not is_html:
+            # XML 1.0 2.11: line ends become LF
+            text = re.sub(r"\r\n?", "\n", text)
+        if l["attribute"] and not is_html:
+            # XML 1.0 3.3.3: each literal white space character of an
+            # attribute value becomes a space
+            text = text.translate({9: 32, 10: 32, 13: 32})
+        # the walker's span must hold the value as written
+        if expand_refs(text, is_html, entities) != v:
+            raise ModelError("the span %d+%d %r is not the value %r" % (off, n, raw, v))
+        try:
+            nv = v
+            if is_html:
+                # WHATWG URL basic parser: ASCII tab and newlines removed
+                nv = re.sub(r"[\t\n\r]", "", nv)
+            # HTML usemap: a hash-name reference, never resolved
+            if opts.resolve and l["base"] and not (is_html and l["attribute"] == "usemap"):
+                check_syntax(nv)
+                nv = resolve(l["base"], nv)
+            if opts.to == "uri":
+                nv, qdiff = to_uri(nv, opts, is_html, enc, l["base"])
+                if qdiff:
+                    qdiffs.append((l["line"], l["column"]))
+            else:
+                nv = to_iri(nv, opts, is_html, enc, l["base"])
+        except Unmappable:
+            unmapped.append((l["line"], l["column"]))
+            continue
+        if nv == v:
+            continue
+        if off < pos:
+            raise ModelError("links out of order at %d" % off)
+        prefix = data[max(0, off - 8192):off].decode(enc, "replace")
+        quote = quote_of(prefix, len(prefix), l["attribute"], is_html) if l["attribute"] else None
+        coded = escape_value(nv, quote, l["attribute"]).encode(enc, "xiri_ncr_hex")
+        out += data[pos:off] + coded
+        pos = off + n
+    out += data[pos:]
+    return bytes(out), qdiffs, unmapped
+
+
+def first_difference(got, want):
+    """got: what the model computed; want: the output checked."""
+    i = next((k for k in range(min(len(got), len(want))) if got[k] != want[k]),
+             min(len(got), len(want)))
+    return "differs at byte %d: model %r, checked output %r" % (
+        i, got[max(0, i - 40):i + 40], want[max(0, i - 40):i + 40])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--xiri", required=True)
+    ap.add_argument("--doc-encoding", required=True, help="a Python codec")
+    ap.add_argument("--to", default="uri")
+    ap.add_argument("--idn", default="punycode")
+    ap.add_argument("--resolve", action="store_true")
+    ap.add_argument("--query-encoding", default="document")
+    ap.add_argument("input")
+    ap.add_argument("expected")
+    # the other options (--base, --schema, --html, --xml, --encoding) are
+    # the walker's: given to xiri links as they are
+    o, rest = ap.parse_known_args()
+    if any(not w.startswith("--") for w in rest):
+        ap.error("unknown arguments: %s" % rest)
+    data = open(o.input, "rb").read()
+    p = subprocess.run(o.xiri.split() + ["links", "-q", "--format=json"] + rest + [o.input],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        print("oracle: xiri links failed: %s" % p.stderr.decode("utf-8", "replace"))
+        return 2
+    links = [json.loads(line) for line in p.stdout.decode("utf-8").splitlines()]
+    is_html = "--html" in rest or ("--xml" not in rest and o.input.endswith((".html", ".htm")))
+    try:
+        got, _, _ = model(data, links, Options(o.to, o.idn, o.resolve, o.query_encoding),
+                          o.doc_encoding, is_html)
+    except ModelError as e:
+        print("oracle: %s" % e)
+        return 2
+    want = open(o.expected, "rb").read()
+    if got == want:
+        print("ok")
+        return 0
+    print(first_difference(got, want))
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
