@@ -57,9 +57,9 @@ enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
     "                        1000)\n"                                           \
     "  --max-default-attributes=N  most attributes with a default value a\n"  \
     "                        DTD declares for one element (default 100)\n"    \
-    "  --max-entity-expansions=N  most entity references expanded in the\n"   \
-    "                        values of a document (default 1000000); past\n" \
-    "                        a limit a file fails (xiri(1), LIMITS)\n"
+    "  --max-entity-expansion=BYTES  most bytes of entity replacement text\n"\
+    "                        read in one document (default 64M); past a\n"   \
+    "                        limit a file fails (xiri(1), LIMITS)\n"
 
 static const char check_help[] =
     "Usage: xiri check [OPTIONS] FILE...\n"
@@ -143,7 +143,7 @@ enum opt_id {
     O_MAX_ATTRIBUTES,
     O_MAX_NAMESPACES,
     O_MAX_DEFAULT_ATTRIBUTES,
-    O_MAX_ENTITY_EXPANSIONS
+    O_MAX_ENTITY_EXPANSION
 };
 
 static const struct doc_keyword kw_profile[] = {
@@ -201,7 +201,7 @@ static const struct opt_def {
     {"max-namespaces", O_MAX_NAMESPACES, true, NULL, FOR_BOTH},
     {"max-default-attributes", O_MAX_DEFAULT_ATTRIBUTES, true, NULL,
      FOR_BOTH},
-    {"max-entity-expansions", O_MAX_ENTITY_EXPANSIONS, true, NULL, FOR_BOTH},
+    {"max-entity-expansion", O_MAX_ENTITY_EXPANSION, true, NULL, FOR_BOTH},
 };
 
 struct doc_opts {
@@ -416,23 +416,28 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
         r->o.quiet = true;
         break;
     case O_MAX_VALUE:
-    case O_MAX_MARKUP: {
+    case O_MAX_MARKUP:
+    case O_MAX_ENTITY_EXPANSION: {
         unsigned long n;
         /* the walker holds no more than 1 GiB (XIRI_MAX_LEN) */
-        st = parse_limit(r, d->name, value, true, 1UL << 30, &n);
+        st = parse_limit(r, d->name, value, true,
+                         d->id == O_MAX_ENTITY_EXPANSION ? 0xFFFFFFFFUL
+                                                         : 1UL << 30,
+                         &n);
         if (st)
             return st;
         if (d->id == O_MAX_VALUE)
             r->o.limits.max_value = n;
-        else
+        else if (d->id == O_MAX_MARKUP)
             r->o.limits.max_markup = n;
+        else
+            r->o.limits.max_entity_expansion = n;
         break;
     }
     case O_MAX_DEPTH:
     case O_MAX_ATTRIBUTES:
     case O_MAX_NAMESPACES:
-    case O_MAX_DEFAULT_ATTRIBUTES:
-    case O_MAX_ENTITY_EXPANSIONS: {
+    case O_MAX_DEFAULT_ATTRIBUTES: {
         unsigned long n;
         st = parse_limit(r, d->name, value, false, 0xFFFFFFFFUL, &n);
         if (st)
@@ -443,10 +448,8 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
             r->o.limits.max_attributes = n;
         else if (d->id == O_MAX_NAMESPACES)
             r->o.limits.max_namespaces = n;
-        else if (d->id == O_MAX_DEFAULT_ATTRIBUTES)
-            r->o.limits.max_default_attributes = n;
         else
-            r->o.limits.max_entity_expansions = n;
+            r->o.limits.max_default_attributes = n;
         break;
     }
     }
@@ -1160,8 +1163,8 @@ static void walk_file(struct doc_run *r, const char *name)
         wo.max_namespaces = r->o.limits.max_namespaces;
     if (r->o.limits.max_default_attributes)
         wo.max_default_attributes = r->o.limits.max_default_attributes;
-    if (r->o.limits.max_entity_expansions)
-        wo.max_entity_expansions = r->o.limits.max_entity_expansions;
+    if (r->o.limits.max_entity_expansion)
+        wo.max_entity_expansion = r->o.limits.max_entity_expansion;
     wo.type = r->o.type;
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;

@@ -439,9 +439,10 @@ struct xiri_walk_options {
     unsigned long max_default_attributes; /* attributes with a default
                                        value the DTD declares for one
                                        element: 100 */
-    unsigned long max_entity_expansions; /* entity references expanded in
-                                       the values reported, per document:
-                                       1000000 */
+    size_t max_entity_expansion;    /* bytes of entity replacement text
+                                       read in one document (by libxml2
+                                       at each reference, and by the
+                                       walker in values): 64 MiB */
 };
 
 /* Fill opts with the defaults. */

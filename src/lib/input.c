@@ -773,6 +773,9 @@ size_t input_orig_offset(struct input *in, size_t pos)
 {
     size_t i;
 
+    if (pos < in->start)
+        pos = in->start; /* before the window: its first position */
+
     if (in->cnv) {
         if (pos - in->start < in->text.len)
             return in->orig[pos - in->start];
@@ -817,11 +820,13 @@ static void count_lines_slow(const char *text, size_t from, size_t to,
 static void count_lines(const char *text, size_t from, size_t to,
                         unsigned long *line, unsigned long *col, bool *cr)
 {
-    const char *s = text + from, *e = text + to, *p, *last = NULL;
+    const char *s, *e, *p, *last = NULL;
     size_t n;
 
-    if (from >= to)
+    if (from >= to || !text)
         return;
+    s = text + from;
+    e = text + to;
     if (memchr(s, '\r', (size_t)(e - s))) {
         count_lines_slow(text, from, to, line, col, cr);
         return;
@@ -846,6 +851,8 @@ static void count_lines(const char *text, size_t from, size_t to,
 void input_line_col(struct input *in, size_t pos, unsigned long *line,
                     unsigned long *column)
 {
+    if (pos < in->ck_pos)
+        pos = in->ck_pos; /* before the window: its first position */
     if (pos < in->cur_pos) {
         in->cur_pos = in->ck_pos;
         in->cur_line = in->ck_line;

@@ -409,6 +409,14 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.status = XIRI_EINVAL;
         ev.message = "the value's place in the document is not known; left "
                      "as it is";
+    } else if (html && l->attribute && l->quote == 0 &&
+               l->shape != XIRI_SHAPE_IRI &&
+               !unquotable(rw->value.data, rw->value.len)) {
+        /* quotes can only go around a whole unquoted value, and this is
+         * one item of a list */
+        ev.status = XIRI_EINVAL;
+        ev.message = "one item of an unquoted list value would need quotes; "
+                     "left as it is: quote the attribute";
     } else {
         bool add_quotes = html && l->attribute && l->quote == 0 &&
                           !unquotable(rw->value.data, rw->value.len);

@@ -52,8 +52,9 @@ struct xiri_walker {
     /* the limits against hostile documents (xiri.h, xiri(1) LIMITS) */
     size_t max_markup;
     unsigned long max_depth, max_attributes, max_namespaces;
-    unsigned long max_default_attributes, max_entities;
-    unsigned long entities_left; /* expansions left in this document */
+    unsigned long max_default_attributes;
+    size_t max_entities;  /* max_entity_expansion */
+    size_t entities_left; /* bytes of it left in this document */
     xiri_link_fn *on_link;
     xiri_doc_diag_fn *on_diag;
     void *user;
@@ -79,7 +80,7 @@ struct xiri_walker {
     /* XML: a value referred to an entity that was not expanded */
     bool undeclared_entity; /* libxml2 said so while reading a tag */
     char unknown_entity[64];
-    bool entities_exhausted; /* max_entities were expanded */
+    bool entities_exhausted; /* max_entities were read */
 
     unsigned long depth;
     struct base_entry *bases;
@@ -329,7 +330,7 @@ static xmlEntityPtr internal_entity(struct xiri_walker *w, const char *name,
 }
 
 static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
-                       struct buf *out, unsigned long *budget);
+                       struct buf *out, size_t *budget);
 
 /* Note a reference to an entity that cannot be expanded (external, or
  * not declared: xiri never reads an external DTD or entity); the value
@@ -347,20 +348,22 @@ static void unknown_entity(struct xiri_walker *w, const char *name, size_t n,
 /* Append the replacement text of an entity reference s[0..n) ("&name;")
  * (XML 1.0 4.4.5), within the document's budget of expansions. */
 static bool expand_entity(struct xiri_walker *w, const char *s, size_t n,
-                          struct buf *out, unsigned long *budget)
+                          struct buf *out, size_t *budget)
 {
     xmlEntityPtr e = internal_entity(w, s + 1, n - 2);
+    size_t cost;
 
     if (!e)
         return false;
-    if (*budget == 0) {
+    cost = e->length > 0 ? (size_t)e->length : 1;
+    if (*budget < cost) {
         if (budget == &w->entities_left)
             w->entities_exhausted = true;
         if (out->status == XIRI_OK)
             out->status = XIRI_ELIMIT;
         return true;
     }
-    (*budget)--;
+    *budget -= cost;
     if (e->etype == XML_INTERNAL_PREDEFINED_ENTITY)
         buf_append(out, (const char *)e->content,
                    strlen((const char *)e->content));
@@ -374,7 +377,7 @@ static bool expand_entity(struct xiri_walker *w, const char *s, size_t n,
  * stands for '&' and "&name;" for an entity; decode both (XML 1.0 4.4.5),
  * within the budget of expansions and the value limit. */
 static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
-                       struct buf *out, unsigned long *budget)
+                       struct buf *out, size_t *budget)
 {
     size_t i = 0, run = 0;
 
@@ -459,7 +462,7 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
                 }
             } else {
                 struct buf tmp;
-                unsigned long budget = w->max_entities;
+                size_t budget = w->max_entities;
                 size_t got;
                 buf_init(&tmp, w->max_value);
                 if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
@@ -698,8 +701,8 @@ static bool value_failed(struct xiri_walker *w, const struct buf *v,
     }
     if (w->entities_exhausted) {
         limit_error(w, pos,
-                    "more than %lu entity references expanded in values; "
-                    "raise --max-entity-expansions",
+                    "entity references expand to more than %zu bytes; raise "
+                    "--max-entity-expansion",
                     w->max_entities);
         return true;
     }
@@ -1153,6 +1156,32 @@ static xmlParserInputPtr on_resolve_entity(void *ctx, const xmlChar *public_id,
     return NULL;
 }
 
+/* XML: libxml2 looks an entity up at every reference, in content and in
+ * attribute values.  Without a tree (SAX), it reads the replacement text
+ * again at every reference in content: a big entity referred to many
+ * times ("quadratic blow-up") costs time in proportion to the text it
+ * expands to, which the budget bounds. */
+static xmlEntityPtr on_get_entity(void *ctx, const xmlChar *name)
+{
+    struct xiri_walker *w = walker_of(ctx);
+    xmlEntityPtr e = xmlSAX2GetEntity(ctx, name);
+
+    if (e && e->etype != XML_INTERNAL_PREDEFINED_ENTITY &&
+        w->status == XIRI_OK) {
+        size_t cost = e->length > 0 ? (size_t)e->length : 1;
+        if (w->entities_left < cost) {
+            w->entities_left = 0;
+            limit_error(w, parser_pos(w),
+                        "entity references expand to more than %zu bytes; "
+                        "raise --max-entity-expansion",
+                        w->max_entities);
+            return NULL;
+        }
+        w->entities_left -= cost;
+    }
+    return e;
+}
+
 /* XML: the replacement text of an internal entity is read as markup
  * where the entity is referred to: the guard reads it too. */
 static void on_entity_decl(void *ctx, const xmlChar *name, int type,
@@ -1421,7 +1450,7 @@ void xiri_walk_options_init(struct xiri_walk_options *opts)
     opts->max_attributes = WALK_DEFAULT_MAX_ATTRIBUTES;
     opts->max_namespaces = WALK_DEFAULT_MAX_NAMESPACES;
     opts->max_default_attributes = WALK_DEFAULT_MAX_DEFAULT_ATTRIBUTES;
-    opts->max_entity_expansions = WALK_DEFAULT_MAX_ENTITY_EXPANSIONS;
+    opts->max_entity_expansion = WALK_DEFAULT_MAX_ENTITY_EXPANSION;
 }
 
 enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
@@ -1463,9 +1492,9 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->max_default_attributes = opts->max_default_attributes
                                     ? opts->max_default_attributes
                                     : WALK_DEFAULT_MAX_DEFAULT_ATTRIBUTES;
-    w->max_entities = opts->max_entity_expansions
-                          ? opts->max_entity_expansions
-                          : WALK_DEFAULT_MAX_ENTITY_EXPANSIONS;
+    w->max_entities = opts->max_entity_expansion
+                          ? opts->max_entity_expansion
+                          : WALK_DEFAULT_MAX_ENTITY_EXPANSION;
     w->entities_left = w->max_entities;
     w->on_link = on_link;
     w->on_diag = on_diag;
@@ -1562,7 +1591,7 @@ static enum xiri_status start(struct xiri_walker *w)
         sax.internalSubset = xmlSAX2InternalSubset;
         sax.entityDecl = on_entity_decl;
         sax.attributeDecl = on_attribute_decl;
-        sax.getEntity = xmlSAX2GetEntity;
+        sax.getEntity = on_get_entity;
         sax.getParameterEntity = xmlSAX2GetParameterEntity;
         sax.startElementNs = on_start_ns;
         sax.endElementNs = on_end_ns;

@@ -16,8 +16,9 @@
 #define WALK_DEFAULT_MAX_ATTRIBUTES 1000UL
 #define WALK_DEFAULT_MAX_NAMESPACES 1000UL
 #define WALK_DEFAULT_MAX_DEFAULT_ATTRIBUTES 100UL
-/* Entity references expanded in the values reported, per document. */
-#define WALK_DEFAULT_MAX_ENTITY_EXPANSIONS 1000000UL
+/* Bytes of entity replacement text read per document (each reference
+ * counts the length of its entity, at least 1). */
+#define WALK_DEFAULT_MAX_ENTITY_EXPANSION ((size_t)64 << 20)
 /* How many bytes of an HTML document without a declaration are looked at
  * to tell UTF-8 from windows-1252. */
 #define WALK_SNIFF_MAX ((size_t)1 << 16)
