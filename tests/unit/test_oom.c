@@ -123,6 +123,81 @@ static enum xiri_status op_zld(struct xiri_ctx *ctx)
     return st;
 }
 
+static int count_link(void *user, const struct xiri_link *l)
+{
+    (void)l;
+    (*(int *)user)++;
+    return 0;
+}
+
+/* A small document walk: XML with xml:base, references and content. */
+static enum xiri_status op_walk(struct xiri_ctx *ctx)
+{
+    static const char doc[] =
+        "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY e \"ent\">]>"
+        "<r xml:base=\"http://ex.org/a/\"><a href=\"b&amp;c&e;\"/>"
+        "<a href=\"caf\xC3\xA9 x\"/><id> urn:x:&e; </id></r>";
+    struct xiri_registry *reg = NULL;
+    struct xiri_walker *w = NULL;
+    enum xiri_status st;
+    int links = 0;
+
+    st = xiri_registry_new(&reg);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, NULL, "a", NULL, "href", XIRI_SHAPE_IRI);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, NULL, "id", NULL, NULL, XIRI_SHAPE_IRI);
+    if (st == XIRI_OK)
+        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
+    if (st == XIRI_OK)
+        st = xiri_walker_feed(w, doc, sizeof(doc) - 1, NULL);
+    if (st == XIRI_OK)
+        st = xiri_walker_finish(w, NULL);
+    xiri_walker_free(w);
+    xiri_registry_free(reg);
+    if (st == XIRI_OK && links != 3)
+        return XIRI_EINVAL; /* not out of memory, yet wrong */
+    return st;
+}
+
+static int sink(void *user, const void *d, size_t n)
+{
+    (void)user, (void)d, (void)n;
+    return 0;
+}
+
+/* A rewrite of a small HTML document to URIs. */
+static enum xiri_status op_rewrite(struct xiri_ctx *ctx)
+{
+    static const char doc[] =
+        "<!DOCTYPE html><meta charset=utf-8><a href=\"caf\xC3\xA9?q=\xC3\xA9\" "
+        "ping=\"x \xC3\xA9\">x</a><img srcset=\"\xC3\xA9.png 1x, b.png 2x\">";
+    struct xiri_registry *reg = NULL;
+    struct xiri_rewriter *rw = NULL;
+    enum xiri_status st;
+
+    st = xiri_registry_new(&reg);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, "http://www.w3.org/1999/xhtml", "a", NULL,
+                               "href", XIRI_SHAPE_IRI);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, "http://www.w3.org/1999/xhtml", "a", NULL,
+                               "ping", XIRI_SHAPE_LIST);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, "http://www.w3.org/1999/xhtml", "img",
+                               NULL, "srcset", XIRI_SHAPE_SRCSET);
+    if (st == XIRI_OK)
+        st = xiri_rewriter_new(ctx, reg, NULL, NULL, sink, NULL, NULL, NULL,
+                               &rw);
+    if (st == XIRI_OK)
+        st = xiri_rewriter_feed(rw, doc, sizeof(doc) - 1, NULL);
+    if (st == XIRI_OK)
+        st = xiri_rewriter_finish(rw, NULL);
+    xiri_rewriter_free(rw);
+    xiri_registry_free(reg);
+    return st;
+}
+
 /* Fail allocation N for N = 0, 1, ... until the operation succeeds. */
 static void torture(const char *name, op_fn *op, bool fresh_ctx)
 {
@@ -195,6 +270,16 @@ static void test_oom_normalize(void)
     torture("normalize", op_normalize, true);
 }
 
+static void test_oom_walk(void)
+{
+    torture("walk", op_walk, true);
+}
+
+static void test_oom_rewrite(void)
+{
+    torture("rewrite", op_rewrite, true);
+}
+
 static void test_oom_display(void)
 {
     torture("display", op_display, true);
@@ -237,6 +322,8 @@ int suite_oom_register(void)
     CU_ADD_TEST(s, test_oom_check);
     CU_ADD_TEST(s, test_oom_normalize);
     CU_ADD_TEST(s, test_oom_display);
+    CU_ADD_TEST(s, test_oom_walk);
+    CU_ADD_TEST(s, test_oom_rewrite);
     CU_ADD_TEST(s, test_oom_zld);
     return 0;
 }
