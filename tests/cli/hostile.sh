@@ -248,9 +248,13 @@ check() {
 loop="entity references loop, or expand far more than the document"
 check laughs-attr 2 "$loop" laughs-attr.xml
 check laughs-content 2 "$loop" laughs-atom.xml
-check quadratic-content 2 "expand to more than 67108864 bytes; raise --max-entity-expansion" quadratic-content.xml
+check quadratic-content 2 \
+    "expand to more than 67108864 bytes; raise --max-entity-expansion" \
+    quadratic-content.xml
 check quadratic-attr 2 "expand to more than 67108864 bytes" quadratic-attr.xml
-check quadratic-option 2 "expand to more than 1048576 bytes" quadratic-content.xml --max-entity-expansion=1M
+check quadratic-option 2 \
+    "expand to more than 1048576 bytes" \
+    quadratic-content.xml --max-entity-expansion=1M
 
 # External entities and DTDs are never read (file or network): the
 # values that need them are not checked, and said so.
@@ -261,7 +265,8 @@ check dtd-file 0 "refers to the entity &eacute;" dtd-file.xhtml
 check dtd-url 0 "refers to the entity &eacute;" dtd-url.xhtml
 
 # Nesting
-check deep-xml 2 "<e> is nested deeper than 512 elements; raise --max-depth" deep.xml
+check deep-xml 2 \
+    "<e> is nested deeper than 512 elements; raise --max-depth" deep.xml
 check deep-html 2 "<div> is nested deeper than 512 elements" deep.html
 check deep-option 0 "" deep.xml --max-depth=100001
 check unmatched-end-tags 0 "" unmatched.html
@@ -269,42 +274,67 @@ check unmatched-end-tags 0 "" unmatched.html
 # Sizes: values over --max-value are not checked; a construct over
 # --max-markup stops the file (libxml2 refuses XML values over 10000000
 # bytes whatever the options)
-check attr-100mb-html 2 "1:42: a start tag longer than 16777216 bytes; raise --max-markup" attr-100mb.html
-check attr-100mb-xml 2 "1:47: a start tag longer than 16777216 bytes" attr-100mb.xml
+check attr-100mb-html 2 \
+    "1:42: a start tag longer than 16777216 bytes; raise --max-markup" \
+    attr-100mb.html
+check attr-100mb-xml 2 \
+    "1:47: a start tag longer than 16777216 bytes" attr-100mb.xml
 check iri-10mb-html 0 "longer than the limit of 1048576 bytes" iri-10mb.html
-check iri-10mb-xml 2 "over a limit libxml2 sets for XML: AttValue length too long" iri-10mb.xml
+check iri-10mb-xml 2 \
+    "over a limit libxml2 sets for XML: AttValue length too long" iri-10mb.xml
 check value-option 0 "longer than the limit of 8 bytes" plain.xml --max-value=8
-check comment-xml 2 "a comment longer than 1048576 bytes" comment.xml --max-markup=1M
-check comment-html 2 "a comment longer than 1048576 bytes" comment.html --max-markup=1M
-check text-html 2 "a run of text longer than 1048576 bytes" text.html --max-markup=1M
-check script-html 2 "a run of text longer than 1048576 bytes" script.html --max-markup=1M
+check comment-xml 2 \
+    "a comment longer than 1048576 bytes" comment.xml --max-markup=1M
+check comment-html 2 \
+    "a comment longer than 1048576 bytes" comment.html --max-markup=1M
+check text-html 2 \
+    "a run of text longer than 1048576 bytes" text.html --max-markup=1M
+check script-html 2 \
+    "a run of text longer than 1048576 bytes" script.html --max-markup=1M
 check links:list-100000 0 "p99999" list.html
 
 # Attributes: libxml2 compares each with all the others of its tag
-check attrs-1m-html 2 "start tag <a> has more than 1000 attributes; raise --max-attributes" attrs-1m.html
+check attrs-1m-html 2 \
+    "start tag <a> has more than 1000 attributes; raise --max-attributes" \
+    attrs-1m.html
 check attrs-1m-xml 2 "start tag <a> has more than 1000 attributes" attrs-1m.xml
-check attrs-in-script 2 "start tag <b> has more than 1000 attributes" attrs-script.html
-check namespaces 2 "more than 1000 namespace declarations in scope" namespaces.xml
+check attrs-in-script 2 \
+    "start tag <b> has more than 1000 attributes" attrs-script.html
+check namespaces 2 \
+    "more than 1000 namespace declarations in scope" namespaces.xml
 check namespaces-option 0 "" namespaces.xml --max-namespaces=1001
-check default-attributes 2 "more than 100 attributes with a default for <e>" defaults.xml
+check default-attributes 2 \
+    "more than 100 attributes with a default for <e>" defaults.xml
 
 # Encodings
-check bad-shift-jis 0 "2:63: warning: byte 81 at offset 105 is not valid Shift_JIS" bad-sjis.xml
+check bad-shift-jis 0 \
+    "2:63: warning: byte 81 at offset 105 is not valid Shift_JIS" bad-sjis.xml
 check bad-utf-8 0 "byte C3 at offset 47 is not valid utf-8" bad-utf8.html
-check bom-conflict 0 "the byte order mark says UTF-8 but the document declares \"ISO-8859-1\"" bom-conflict.xml
-check bom16-conflict 0 "the byte order mark says UTF-16LE but the document declares \"UTF-8\"" bom16-conflict.xml
+check bom-conflict 0 \
+    "the byte order mark says UTF-8 but the document declares \"ISO-8859-1\"" \
+    bom-conflict.xml
+check bom16-conflict 0 \
+    "the byte order mark says UTF-16LE but the document declares \"UTF-8\"" \
+    bom16-conflict.xml
 check odd-utf16-xml 2 "byte 41 at offset" odd-utf16.xml
-check odd-utf16-html 0 "1:33: warning: byte 41 at offset 66 is not valid UTF-16LE" odd-utf16.html
-check unknown-option 2 "unknown encoding \"foo\" (from the option); name one that ICU knows" plain.xml --encoding=foo
-check unknown-declared-xml 2 "unknown encoding \"x-no-such\" (from the XML declaration)" unknown-enc.xml
-check unknown-declared-html 2 "unknown encoding \"x-no-such\" (from the meta)" unknown-enc.html
+check odd-utf16-html 0 \
+    "1:33: warning: byte 41 at offset 66 is not valid UTF-16LE" odd-utf16.html
+check unknown-option 2 \
+    "unknown encoding \"foo\" (from the option); name one that ICU knows" \
+    plain.xml --encoding=foo
+check unknown-declared-xml 2 \
+    "unknown encoding \"x-no-such\" (from the XML declaration)" unknown-enc.xml
+check unknown-declared-html 2 \
+    "unknown encoding \"x-no-such\" (from the meta)" unknown-enc.html
 
 # Broken documents: XML stops where it breaks, HTML recovers
 check truncated-xml 2 "truncated.xml:1:" truncated.xml
 check truncated-tag-xml 2 "not well-formed" truncated-tag.xml
 check links:truncated-html 0 "	a	href	y	" truncated.html --encoding=utf-8
 check nul-xml 2 "1:4: not well-formed: Char 0x0 out of allowed range" nul.xml
-check nul-html 0 "1:46: warning: a NUL character at offset 45 is not allowed in HTML" nul.html
+check nul-html 0 \
+    "1:46: warning: a NUL character at offset 45 is not allowed in HTML" \
+    nul.html
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
