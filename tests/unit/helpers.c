@@ -14,7 +14,7 @@ const char *test_data_path(const char *name)
     return path;
 }
 
-static size_t put_utf8(char *o, uint32_t cp)
+size_t test_put_utf8(char *o, uint32_t cp)
 {
     if (cp < 0x80) {
         o[0] = (char)cp;
@@ -69,7 +69,7 @@ size_t test_unescape(char *s)
             char hex[9];
             memcpy(hex, r + 1, (size_t)n);
             hex[n] = 0;
-            w += put_utf8(w, (uint32_t)strtoul(hex, NULL, 16));
+            w += test_put_utf8(w, (uint32_t)strtoul(hex, NULL, 16));
             r += 1 + n;
             break;
         }

@@ -4,6 +4,7 @@
 
 #include <CUnit/CUnit.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Absolute path of a file in tests/data (a static buffer). */
 const char *test_data_path(const char *name);
@@ -19,6 +20,11 @@ int test_read_tsv(const char *name, tsv_fn *fn, void *user);
 /* Decode \t \n \r \\ \xHH \uXXXX \UXXXXXXXX (as UTF-8) and "\e" meaning
  * the empty string, in place; returns the new length. */
 size_t test_unescape(char *s);
+
+/* Write code point cp (<= U+10FFFF) as UTF-8 into o (4 bytes of room);
+ * returns the length.  The tests' own encoder, independent of the
+ * library's. */
+size_t test_put_utf8(char *o, uint32_t cp);
 
 /* Record a failure with a formatted message (CUnit takes only literals). */
 void test_fail(const char *file, int line, const char *fmt, ...)

@@ -46,30 +46,6 @@ static int idn_cleanup(void)
 
 /* ---------------------------------------------------------------- file */
 
-static size_t put_utf8(char *o, uint32_t cp)
-{
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | (cp >> 6));
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12));
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* Trim a column, decode "" and \uXXXX / \x{XXXX} (file header) in place.
  * Returns 0 when the column holds a surrogate code point: UTF-8 cannot
  * carry it, and the header says to skip such lines. */
@@ -106,7 +82,7 @@ static int column(char **pf)
         }
         if (cp >= 0xD800 && cp <= 0xDFFF)
             return 0;
-        w += put_utf8(w, cp);
+        w += test_put_utf8(w, cp);
     }
     *w = '\0';
     return 1;
