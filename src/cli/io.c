@@ -8,11 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------ stdout */
 
 static bool out_failed; /* a write to stdout failed */
 static int out_errno;   /* its errno */
+/* Output gathered here and handed to stdio in large pieces: a record of
+ * `xiri links` is some twenty small writes, and each fwrite call costs
+ * more than the bytes it copies.  Not used on a terminal (-1 unknown). */
+static char out_buf[1 << 16];
+static size_t out_len;
+static int out_tty = -1;
 
 static void out_fail(void)
 {
@@ -22,10 +29,32 @@ static void out_fail(void)
     }
 }
 
+static void out_drain(void)
+{
+    size_t n = out_len;
+
+    out_len = 0;
+    if (out_failed || n == 0)
+        return;
+    errno = 0;
+    if (fwrite(out_buf, 1, n, stdout) != n || ferror(stdout))
+        out_fail();
+}
+
 void out_write(const char *s, size_t n)
 {
     if (out_failed || n == 0)
         return;
+    if (out_tty < 0)
+        out_tty = isatty(fileno(stdout));
+    if (!out_tty && n <= sizeof(out_buf)) {
+        if (n > sizeof(out_buf) - out_len)
+            out_drain();
+        memcpy(out_buf + out_len, s, n);
+        out_len += n;
+        return;
+    }
+    out_drain();
     errno = 0;
     if (fwrite(s, 1, n, stdout) != n || ferror(stdout))
         out_fail();
@@ -60,6 +89,7 @@ void out_printf(const char *fmt, ...)
     }
     if (out_failed)
         return;
+    out_drain();
     va_start(ap, fmt);
     errno = 0;
     if (vfprintf(stdout, fmt, ap) < 0)
@@ -70,6 +100,7 @@ void out_printf(const char *fmt, ...)
 /* Flush stdout, recording a failure. */
 static void out_flush(void)
 {
+    out_drain();
     errno = 0;
     if (!out_failed && fflush(stdout) != 0)
         out_fail();

@@ -150,3 +150,21 @@ bool cp_is_bidi_format(uint32_t cp)
 {
     return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E);
 }
+
+/* Characters of bidi class R or AL (UCD DerivedBidiClass.txt, including
+ * the unassigned code points that default to R or AL) all lie in
+ * U+0590-U+08FF (UTF-8 lead bytes D6-DF and E0), U+200F (E2 80 8F),
+ * U+FB1D-U+FEFC (lead EF) and U+10800-U+1EFFF (lead F0).  The filter looks
+ * only at those bytes: a wider net than needed, never a narrower one
+ * (tests/unit/test_chars.c checks every code point against ICU). */
+bool utf8_may_be_rtl(const unsigned char *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if ((s[i] >= 0xD6 && s[i] <= 0xE0) || s[i] == 0xEF || s[i] == 0xF0 ||
+            (s[i] == 0xE2 && i + 2 < n && s[i + 1] == 0x80 &&
+             s[i + 2] == 0x8F))
+            return true;
+    return false;
+}

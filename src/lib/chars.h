@@ -57,6 +57,11 @@ size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp);
 /* Encode cp (<= U+10FFFF, not a surrogate) into out; returns 1-4. */
 size_t utf8_encode(uint32_t cp, char out[4]);
 
+/* False when the UTF-8 bytes s[0..n) cannot hold a character of bidi class
+ * R or AL (a cheap filter before the RFC 3987 4.2 checks; true may still
+ * mean there is none). */
+bool utf8_may_be_rtl(const unsigned char *s, size_t n);
+
 /* RFC 3987 2.2 ucschar. */
 bool cp_is_ucschar(uint32_t cp);
 /* RFC 3987 2.2 iprivate. */

@@ -994,6 +994,11 @@ static void check_bidi(struct check *ck)
 {
     const struct span *p = ck->r.part;
 
+    /* RFC 3987 4.2 constrains only components with right-to-left
+     * characters */
+    if (!utf8_may_be_rtl((const unsigned char *)ck->s, ck->len))
+        return;
+
     /* 4.2: iuserinfo, each ireg-name label, each isegment (with file
      * extensions as components of their own, as 4.2 suggests: 4.4
      * example 4 "KL.html" is legal), each name and value of the query
@@ -1204,13 +1209,22 @@ static void check_scan_bytes(struct check *ck)
     const unsigned char *s = (const unsigned char *)ck->s;
     size_t i = 0;
 
+    ck->pct = memchr(s, '%', ck->len) != NULL;
     while (i < ck->len) {
         uint32_t cp;
         size_t n;
 
+        /* ASCII, eight bytes at a time */
+        while (ck->len - i >= 8) {
+            uint64_t x;
+            memcpy(&x, s + i, 8);
+            if (x & UINT64_C(0x8080808080808080))
+                break;
+            i += 8;
+        }
+        if (i >= ck->len)
+            break;
         if (s[i] < 0x80) {
-            if (s[i] == '%')
-                ck->pct = true;
             i++;
             continue;
         }

@@ -11,6 +11,10 @@
 #include <unicode/ucnv.h>
 #include <unicode/ustring.h>
 
+/* Eight bytes at a time: a byte of 0x01 in each lane, the high bits. */
+#define INPUT_ONES UINT64_C(0x0101010101010101)
+#define INPUT_HIGH UINT64_C(0x8080808080808080)
+
 /* ---------------------------------------------------------------- sniffing */
 
 static int lower(int c)
@@ -566,6 +570,14 @@ static enum xiri_status convert_utf8(struct input *in,
         size_t k;
         if ((unsigned char)(s[i] - 1u) < 0x7F) { /* ASCII but NUL */
             i++;
+            /* runs of it eight bytes at a time (no high bit, no zero) */
+            while (n - i >= 8) {
+                uint64_t x;
+                memcpy(&x, s + i, 8);
+                if ((x & INPUT_HIGH) || ((x - INPUT_ONES) & ~x & INPUT_HIGH))
+                    break;
+                i += 8;
+            }
             continue;
         }
         if (s[i] == 0) {
@@ -618,13 +630,39 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
                                      size_t n, const int32_t *offs,
                                      size_t base)
 {
-    size_t i = 0, last = base;
+    size_t i = 0, last = base, len, need = 3 * n; /* 3 bytes a unit at most */
+    unsigned char *t;
+    size_t *o;
 
+    /* room for all of it at once, in the text and in the offset map */
+    if (!buf_reserve(&in->text, need))
+        return in->text.status;
+    if (in->text.len + need > in->orig_cap) {
+        size_t cap = in->orig_cap ? in->orig_cap : 1024;
+        size_t *p;
+        while (cap < in->text.len + need)
+            cap *= 2;
+        p = mem_realloc(in->orig, cap * sizeof(*p));
+        if (!p)
+            return XIRI_ENOMEM;
+        in->orig = p;
+        in->orig_cap = cap;
+    }
+    len = in->text.len;
+    t = (unsigned char *)in->text.data;
+    o = in->orig;
     while (i < n) {
         uint32_t cp = u[i];
-        size_t k = 1, w, j, at = in->text.len;
-        char tmp[4];
+        size_t k = 1, w, j;
 
+        if (offs[i] >= 0)
+            last = base + (size_t)offs[i];
+        if (cp - 1u < 0x7F) { /* ASCII but NUL: one byte */
+            t[len] = (unsigned char)cp;
+            o[len++] = last;
+            i++;
+            continue;
+        }
         if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 &&
             u[i + 1] <= 0xDFFF) {
             cp = 0x10000 + ((cp - 0xD800) << 10) + (u[i + 1] - 0xDC00);
@@ -632,34 +670,21 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
         } else if (cp >= 0xD800 && cp <= 0xDFFF) {
             cp = 0xFFFD; /* a lone surrogate cannot be UTF-8 */
         }
-        if (offs[i] >= 0)
-            last = base + (size_t)offs[i];
         if (cp == 0 && in->nul_fffd) {
             static const unsigned char nul[1] = {0};
             cp = 0xFFFD;
             in->nuls++;
             if (in->bad)
-                in->bad(in->user, in->start + at, last, nul, 1);
+                in->bad(in->user, in->start + len, last, nul, 1);
         }
-        w = utf8_encode(cp, tmp);
-        buf_append(&in->text, tmp, w);
-        if (in->text.status != XIRI_OK)
-            return in->text.status;
-        if (in->text.len > in->orig_cap) {
-            size_t cap = in->orig_cap ? in->orig_cap : 1024;
-            size_t *p;
-            while (cap < in->text.len)
-                cap *= 2;
-            p = mem_realloc(in->orig, cap * sizeof(*p));
-            if (!p)
-                return XIRI_ENOMEM;
-            in->orig = p;
-            in->orig_cap = cap;
-        }
+        w = utf8_encode(cp, (char *)t + len);
         for (j = 0; j < w; j++)
-            in->orig[at + j] = last;
+            o[len + j] = last;
+        len += w;
         i += k;
     }
+    in->text.len = len;
+    in->text.data[len] = '\0';
     return XIRI_OK;
 }
 
@@ -814,6 +839,27 @@ static void count_lines_slow(const char *text, size_t from, size_t to,
     }
 }
 
+/* Characters in s[0..n): every byte but UTF-8 continuation bytes
+ * (10xxxxxx), eight bytes at a time. */
+static size_t count_chars(const char *s, size_t n)
+{
+    size_t c = 0, i = 0;
+
+    for (; n - i >= 8; i += 8) {
+        uint64_t x, cont;
+        memcpy(&x, s + i, 8);
+        if (!(x & INPUT_HIGH)) {
+            c += 8;
+            continue;
+        }
+        cont = x & ~(x << 1) & INPUT_HIGH;
+        c += 8 - (size_t)(((cont >> 7) * INPUT_ONES) >> 56);
+    }
+    for (; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
 /* Move a line/column cursor forward over text[from..to).  Without a CR,
  * only the LFs are looked for (memchr) and only the last line's
  * characters counted. */
@@ -821,7 +867,6 @@ static void count_lines(const char *text, size_t from, size_t to,
                         unsigned long *line, unsigned long *col, bool *cr)
 {
     const char *s, *e, *p, *last = NULL;
-    size_t n;
 
     if (from >= to || !text)
         return;
@@ -843,9 +888,7 @@ static void count_lines(const char *text, size_t from, size_t to,
         *col = 1;
         s = last;
     }
-    for (n = 0; s < e; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    *col += n;
+    *col += count_chars(s, (size_t)(e - s));
 }
 
 void input_line_col(struct input *in, size_t pos, unsigned long *line,
@@ -880,15 +923,20 @@ void input_discard(struct input *in, size_t pos)
     /* only worth a move when a good part of the window goes */
     if (drop < 65536 && drop * 2 < in->text.len)
         return;
-    count_lines(in->text.data, in->ck_pos - in->start, drop, &in->ck_line,
-                &in->ck_col, &in->ck_cr);
-    in->ck_pos = pos;
-    if (in->cur_pos < pos) {
-        in->cur_pos = in->ck_pos;
-        in->cur_line = in->ck_line;
-        in->cur_col = in->ck_col;
-        in->cur_cr = in->ck_cr;
+    if (in->cur_pos <= pos) {
+        /* the cursor has counted the text up to it: go on from there
+         * rather than count it all again from the checkpoint */
+        count_lines(in->text.data, in->cur_pos - in->start, drop,
+                    &in->cur_line, &in->cur_col, &in->cur_cr);
+        in->cur_pos = pos;
+        in->ck_line = in->cur_line;
+        in->ck_col = in->cur_col;
+        in->ck_cr = in->cur_cr;
+    } else {
+        count_lines(in->text.data, in->ck_pos - in->start, drop,
+                    &in->ck_line, &in->ck_col, &in->ck_cr);
     }
+    in->ck_pos = pos;
     memmove(in->text.data, in->text.data + drop, in->text.len - drop);
     in->text.len -= drop;
     if (in->cnv)

@@ -89,9 +89,23 @@ enum xiri_status uni_is_normalized(struct xiri_ctx *ctx, enum uni_form form,
     (void)ctx;
     if (U_FAILURE(ec))
         return icu_status(ec);
-    for (i = 0; i < n && (unsigned char)s[i] < 0x80; i++)
-        ;
-    if (i == n) { /* ASCII is in every normalization form */
+    /* ASCII, U+00C0-U+00FF (C3 80-BF) and U+0100-U+0131 (C4 80-B1) are
+     * starters with quick-check Yes in NFC and NFKC (UCD
+     * DerivedNormalizationProps.txt; checked against ICU 72): a string of
+     * them is in every form, without a conversion to UTF-16 */
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80)
+            continue;
+        if (i + 1 < n && (c == 0xC3 || c == 0xC4) &&
+            (unsigned char)s[i + 1] >= 0x80 &&
+            (unsigned char)s[i + 1] <= (c == 0xC3 ? 0xBF : 0xB1)) {
+            i++;
+            continue;
+        }
+        break;
+    }
+    if (i >= n) {
         *yes = true;
         return XIRI_OK;
     }

@@ -100,6 +100,12 @@ struct xiri_walker {
         unsigned char bytes[8];
     } bad[16];
     size_t nbad;
+    /* registry answers by the parser's interned names (reg_find) */
+    struct reg_memo {
+        const void *el, *el_ns, *at_ns, *at; /* at NULL: element content */
+        bool used, found;
+        enum xiri_shape shape;
+    } memo[128];
 };
 
 /* ---------------------------------------------------------------- helpers */
@@ -188,6 +194,51 @@ static void limit_error(struct xiri_walker *w, size_t text_pos,
         error_set(&w->error, XIRI_ELIMIT, 0, "%s", msg);
     }
     fail(w, XIRI_ELIMIT);
+}
+
+/* ---------------------------------------------------------------- registry */
+
+/* libxml2 hands element, attribute and namespace names from its parser
+ * dictionary, one pointer per distinct string for the whole parse: the
+ * registry's answer for a tuple of such pointers never changes, and
+ * comparing pointers stands for hashing and comparing the strings.  Names
+ * the dictionary does not own are looked up every time. */
+static bool memo_owned(const struct xiri_walker *w, const void *s)
+{
+    return !s || (w->px && w->px->dict &&
+                  xmlDictOwns(w->px->dict, (const xmlChar *)s) == 1);
+}
+
+static bool reg_find(struct xiri_walker *w, const char *el_ns, const char *el,
+                     const char *at_ns, const char *at,
+                     enum xiri_shape *shape)
+{
+    uintptr_t h = (uintptr_t)el ^ ((uintptr_t)at >> 3) ^
+                  ((uintptr_t)at_ns >> 5) ^ ((uintptr_t)el_ns >> 7);
+    struct reg_memo *m;
+    bool found;
+
+    h ^= h >> 11;
+    m = &w->memo[(h ^ (h >> 7)) % ARRAY_LEN(w->memo)];
+    if (m->used && m->el == el && m->at == at && m->el_ns == el_ns &&
+        m->at_ns == at_ns) {
+        *shape = m->shape;
+        return m->found;
+    }
+    found = at ? registry_find_attr(w->reg, el_ns, el, at_ns, at, w->html,
+                                    shape)
+               : registry_find_content(w->reg, el_ns, el, w->html, shape);
+    if (memo_owned(w, el) && memo_owned(w, at) && memo_owned(w, el_ns) &&
+        memo_owned(w, at_ns)) {
+        m->used = true;
+        m->el = el;
+        m->at = at;
+        m->el_ns = el_ns;
+        m->at_ns = at_ns;
+        m->found = found;
+        m->shape = found ? *shape : XIRI_SHAPE_IRI;
+    }
+    return found;
 }
 
 /* ---------------------------------------------------------------- bases */
@@ -385,11 +436,13 @@ static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
         size_t len, semi;
         long cp;
         char tmp[4];
+        const char *amp = memchr(s + i, '&', n - i);
 
-        if (s[i] != '&') {
-            i++;
-            continue;
+        if (!amp) {
+            i = n;
+            break;
         }
+        i = (size_t)(amp - s);
         buf_append(out, s + run, i - run);
         if ((cp = char_ref(s + i, n - i, &len)) >= 0) {
             buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
@@ -522,7 +575,7 @@ struct emit {
     bool content;
     struct xiri_link link;
     /* map_offsets: whether the raw text decodes to the value (-1: not
-     * known yet), and a cursor: raw index, decoded offset, and the last
+     * known yet, 2: byte for byte), and a cursor: raw index, decoded offset, and the last
      * offset mapped (the items of a list come in order) */
     int map_ok;
     size_t map_i, map_d, map_end;
@@ -538,10 +591,25 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
                         const size_t *offsets, size_t *pos, size_t count)
 {
     size_t i = 0, d = 0, k = 0, rlen, ci, cd;
-    bool first = e->map_ok < 0;
+    bool first;
 
+    if (e->map_ok < 0 && !e->content && !memchr(e->raw, '&', e->raw_len) &&
+        (w->html || !memchr(e->raw, '\r', e->raw_len))) {
+        /* no reference, no CR: every raw byte is one decoded byte
+         * (unit_len gives 1 for each), so an offset is its own position */
+        e->map_ok = e->raw_len == e->value_len ? 2 : 0;
+    }
     if (e->map_ok == 0)
         return false;
+    if (e->map_ok == 2) {
+        for (; k < count; k++) {
+            if (offsets[k] > e->raw_len)
+                return false;
+            pos[k] = e->raw_pos + offsets[k];
+        }
+        return true;
+    }
+    first = e->map_ok < 0;
     if (!first && offsets[0] >= e->map_end) {
         i = e->map_i;
         d = e->map_d;
@@ -691,6 +759,13 @@ static bool raw_unknown_entity(struct xiri_walker *w, const char *raw,
     return false;
 }
 
+/* Would value_failed report (cheap: its message is built only then)? */
+static bool value_failing(const struct xiri_walker *w, const struct buf *v)
+{
+    return v->status != XIRI_OK || w->entities_exhausted ||
+           w->unknown_entity[0];
+}
+
 /* Why a value could not be decoded; false when it could. */
 static bool value_failed(struct xiri_walker *w, const struct buf *v,
                          const char *what, size_t pos)
@@ -755,11 +830,13 @@ static void attribute_links(struct xiri_walker *w, const char *text,
         ; /* reported below */
     else
         decode_xml(w, value, value_len, &w->value, &w->entities_left);
-    snprintf(what, sizeof(what), "value of %s%s%s", prefix ? prefix : "",
-             prefix ? ":" : "", local);
-    if (value_failed(w, &w->value, what, found ? text_start + ta.value
-                                               : tag_end))
-        return;
+    if (value_failing(w, &w->value)) {
+        snprintf(what, sizeof(what), "value of %s%s%s", prefix ? prefix : "",
+                 prefix ? ":" : "", local);
+        if (value_failed(w, &w->value, what,
+                         found ? text_start + ta.value : tag_end))
+            return;
+    }
     e.value = w->value.data ? w->value.data : "";
     e.value_len = w->value.len;
     if (found) {
@@ -780,11 +857,20 @@ static void attribute_links(struct xiri_walker *w, const char *text,
     e.link.attribute_ns = attr_ns;
     e.link.base = base;
     {
+        /* prefix:local, cut to the buffer as snprintf would (without its
+         * cost on every link) */
         char qname[256];
-        if (prefix)
-            snprintf(qname, sizeof(qname), "%s:%s", prefix, local);
-        else
-            snprintf(qname, sizeof(qname), "%s", local);
+        size_t pl = prefix ? strlen(prefix) : 0, ll = strlen(local), q = 0;
+        if (pl) {
+            q = pl < sizeof(qname) - 1 ? pl : sizeof(qname) - 1;
+            memcpy(qname, prefix, q);
+            if (q < sizeof(qname) - 1)
+                qname[q++] = ':';
+        }
+        if (ll > sizeof(qname) - 1 - q)
+            ll = sizeof(qname) - 1 - q;
+        memcpy(qname + q, local, ll);
+        qname[q + ll] = '\0';
         e.link.attribute = qname;
         emit_links(w, &e, shape);
     }
@@ -898,7 +984,7 @@ static void content_end(struct xiri_walker *w)
     e.raw_pos = c->start;
     e.content = true;
     decode_content(w, e.raw, e.raw_len, &c->value);
-    {
+    if (value_failing(w, &c->value)) {
         char what[100];
         snprintf(what, sizeof(what), "content of <%.60s>", c->element);
         if (value_failed(w, &c->value, what, c->start)) {
@@ -1064,8 +1150,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         bool is_base = at_ns && strcmp(at_ns, XML_NS) == 0 &&
                        strcmp((const char *)a[0], "base") == 0;
 
-        if (!registry_find_attr(w->reg, el_ns, el, at_ns, (const char *)a[0],
-                                false, &shape))
+        if (!reg_find(w, el_ns, el, at_ns, (const char *)a[0], &shape))
             continue;
         if (!scanned) {
             if (tag_end >= s0 && tag_end < s1) {
@@ -1104,7 +1189,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     if (has_own_base)
         push_base(w, own_base);
     if (w->status == XIRI_OK &&
-        registry_find_content(w->reg, el_ns, el, false, &shape))
+        reg_find(w, el_ns, el, NULL, NULL, &shape))
         content_begin(w, el, el_ns, shape, tag_end);
     w->safe = w->content.active ? w->content.start : tag_end;
     w->floor = tag_end + 1;
@@ -1336,7 +1421,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         const char *an = (const char *)atts[i];
         const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
 
-        if (!registry_find_attr(w->reg, NULL, el, NULL, an, true, &shape))
+        if (!reg_find(w, NULL, el, NULL, an, &shape))
             continue;
         if (shape == XIRI_SHAPE_REFRESH && !refresh)
             continue; /* <meta content> is a URL only for a refresh */
@@ -1362,7 +1447,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1])
                 html_base_element(w, (const char *)atts[i + 1], tag_end);
     if (w->status == XIRI_OK &&
-        registry_find_content(w->reg, NULL, el, true, &shape))
+        reg_find(w, NULL, el, NULL, NULL, &shape))
         content_begin(w, el, NULL, shape, tag_end);
     w->safe = w->content.active ? w->content.start : tag_end;
     /* elements the parser implies carry the position of the next real

@@ -4,10 +4,13 @@
  * the ill-formed sequences a decoder must refuse. */
 #include <CUnit/CUnit.h>
 #include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
 
 #include "common.h"
 #include "chars.h"
 #include "parse.h"
+#include "unicode.h"
 
 #include "helpers.h"
 #include "suites.h"
@@ -182,6 +185,96 @@ static void test_bidi_format(void)
         CU_ASSERT_FALSE(cp_is_bidi_format(no[i]));
 }
 
+/* utf8_may_be_rtl is a filter in front of the RFC 3987 4.2 checks: it
+ * must say "maybe" for every code point ICU gives bidi class R or AL. */
+static void test_rtl_filter(void)
+{
+    uint32_t cp;
+    size_t missed = 0, rtl = 0;
+
+    for (cp = 0; cp <= 0x10FFFF; cp++) {
+        char u[4];
+        size_t n;
+        UCharDirection d;
+
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            continue;
+        d = u_charDirection((UChar32)cp);
+        if (d != U_RIGHT_TO_LEFT && d != U_RIGHT_TO_LEFT_ARABIC)
+            continue;
+        rtl++;
+        n = utf8_encode(cp, u);
+        if (!utf8_may_be_rtl((const unsigned char *)u, n)) {
+            if (missed++ < 5)
+                TEST_FAIL("U+%04X is R/AL but the filter says no",
+                          (unsigned)cp);
+        }
+    }
+    CU_ASSERT_EQUAL(missed, 0);
+    CU_ASSERT_TRUE(rtl > 1000); /* the loop really saw them */
+    /* ASCII, Latin and CJK never need the bidi checks */
+    CU_ASSERT_FALSE(utf8_may_be_rtl((const unsigned char *)
+                                        "http://\xC3\xA9\xE6\x97\xA5/", 13));
+    CU_ASSERT_TRUE(utf8_may_be_rtl((const unsigned char *)"\xD7\x90", 2));
+}
+
+/* uni_is_normalized answers "yes" without ICU for ASCII and
+ * U+00C0-U+0131; every pair of those characters must really be in NFC and
+ * NFKC according to ICU itself. */
+static void test_normalized_fast_path(void)
+{
+    static const enum uni_form forms[] = {UNI_NFC, UNI_NFKC};
+    struct xiri_ctx *ctx = NULL;
+    uint32_t set[128 + 0x72];
+    size_t nset = 0, a, b, f, wrong = 0;
+    uint32_t cp;
+
+    for (cp = 0; cp < 0x80; cp++)
+        set[nset++] = cp;
+    for (cp = 0xC0; cp <= 0x131; cp++)
+        set[nset++] = cp;
+    CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&ctx), XIRI_OK);
+    for (f = 0; f < ARRAY_LEN(forms); f++) {
+        UErrorCode ec = U_ZERO_ERROR;
+        const UNormalizer2 *icu = forms[f] == UNI_NFC
+                                      ? unorm2_getNFCInstance(&ec)
+                                      : unorm2_getNFKCInstance(&ec);
+        CU_ASSERT_FALSE(U_FAILURE(ec));
+        for (a = 0; a < nset && icu; a++)
+            for (b = 0; b < nset; b++) {
+                char u8[8];
+                UChar u16[4];
+                size_t n = utf8_encode(set[a], u8);
+                bool yes = false;
+                UBool want;
+
+                n += utf8_encode(set[b], u8 + n);
+                u16[0] = (UChar)set[a];
+                u16[1] = (UChar)set[b];
+                ec = U_ZERO_ERROR;
+                want = unorm2_isNormalized(icu, u16, 2, &ec);
+                if (uni_is_normalized(ctx, forms[f], u8, n, &yes) !=
+                        XIRI_OK ||
+                    U_FAILURE(ec) || yes != (want != 0)) {
+                    if (wrong++ < 5)
+                        TEST_FAIL("U+%04X U+%04X form %zu: xiri %d ICU %d",
+                                  (unsigned)set[a], (unsigned)set[b], f,
+                                  (int)yes, (int)want);
+                }
+            }
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    /* just outside the fast range: U+0132 (IJ) is not NFKC */
+    {
+        bool yes = true;
+        CU_ASSERT_EQUAL(uni_is_normalized(ctx, UNI_NFKC, "\xC4\xB2", 2,
+                                          &yes),
+                        XIRI_OK);
+        CU_ASSERT_FALSE(yes);
+    }
+    xiri_ctx_free(ctx);
+}
+
 /* RFC 3986 2.1-2.3, 3.1, 3.3 as literal character lists. */
 static void test_ascii_classes(void)
 {
@@ -353,6 +446,8 @@ int suite_chars_register(void)
         !CU_add_test(s, "iprivate_bounds", test_iprivate_bounds) ||
         !CU_add_test(s, "sweep", test_sweep) ||
         !CU_add_test(s, "bidi_format", test_bidi_format) ||
+        !CU_add_test(s, "rtl_filter", test_rtl_filter) ||
+        !CU_add_test(s, "normalized_fast_path", test_normalized_fast_path) ||
         !CU_add_test(s, "ascii_classes", test_ascii_classes) ||
         !CU_add_test(s, "utf8_decode", test_utf8_decode) ||
         !CU_add_test(s, "utf8_roundtrip", test_utf8_roundtrip) ||
