@@ -9,6 +9,8 @@
 #   -d DIR     the corpus directory (default $DOCBENCH_DIR, else
 #              ${TMPDIR:-/tmp}/xiri-docbench); generated when missing
 #   -r N       repetitions (default 3)
+# Options also come from $REWRITEBENCH_ARGS (make bench-rewrite
+# REWRITEBENCH_ARGS='-r 5'); "make bench" runs it after docbench.sh.
 set -eu
 
 usage() {
@@ -27,6 +29,8 @@ if [ ! -f Makefile ]; then
 fi
 dir=${DOCBENCH_DIR:-${TMPDIR:-/tmp}/xiri-docbench}
 reps=3
+# shellcheck disable=SC2086 # REWRITEBENCH_ARGS is split on purpose
+set -- ${REWRITEBENCH_ARGS:-} "$@"
 while [ $# -gt 0 ]; do
     case $1 in
         -d) dir=$2; shift 2 ;;

@@ -150,20 +150,125 @@ bool argscan_next(struct argscan *a, int *kind, const char **arg,
  * there is none. */
 const char *argscan_take(struct argscan *a);
 
-/* ---- doc_common.c: shared by check, links and rewrite ---- */
+/* ---- options.c: the outcome of a run, and the option tables ---- */
+
+/* The outcome of a run of a command so far. */
+struct cli_state {
+    int status; /* the worst exit status so far */
+    bool stop;  /* out of memory or output failed: stop everything */
+};
+
+/* Raise s->status to status (never lower it). */
+void cli_set_status(struct cli_state *s, int status);
+/* "xiri: out of memory" (once), exit status CLI_EXIT_USAGE, and stop. */
+void cli_out_of_memory(struct cli_state *s);
 
 /* A keyword value of an option: name and what it stands for; a table
  * ends with a NULL name. */
-struct doc_keyword {
+struct opt_keyword {
     const char *name;
     int value;
 };
 
 /* Look value up in kw: 0 with *out set, or a usage error naming the
  * option and the keywords (CLI_EXIT_USAGE). */
-int doc_parse_keyword(const char *usage, const char *opt,
-                      const struct doc_keyword *kw, const char *value,
+int opt_parse_keyword(const char *usage, const char *opt,
+                      const struct opt_keyword *kw, const char *value,
                       int *out);
+
+enum opt_arg {
+    OPT_FLAG,    /* "--name" only */
+    OPT_VALUE,   /* "--name=VALUE" or "--name VALUE" */
+    OPT_OPTIONAL /* "--name" or "--name=VALUE" */
+};
+
+/* One long option of a command.  A name may have several rows for
+ * different commands (--format takes other keywords in check and in
+ * links). */
+struct opt_def {
+    const char *name; /* without the dashes */
+    int id;           /* the command's own number for it */
+    enum opt_arg arg;
+    const struct opt_keyword *values; /* the keywords it takes; NULL: any */
+    unsigned cmds; /* the commands (bits of opt_table.cmd) that take it;
+                    * 0: all */
+};
+
+struct opt_table {
+    const char *usage; /* "xiri check": "see 'xiri check --help'" */
+    const struct opt_def *defs;
+    size_t n;
+    unsigned cmd; /* the bit of the command being run */
+};
+
+/* "xiri: unknown option 'ARG'" (len bytes of arg) "; see 'USAGE --help'"
+ * and CLI_EXIT_USAGE. */
+int opt_unknown(const char *usage, const char *arg, size_t len);
+
+/* Look up the long option argscan_next gave (arg, name, name_len and
+ * *value, the text after '=' or NULL) in t: 0 with *def set, *value the
+ * option's value (taken from the next argument when it needs one and
+ * had no '='; NULL for a flag, or an optional value not given) and *kw
+ * the keyword's value; or, after a message (unknown option, option of
+ * another command, value given to a flag, value missing, unknown
+ * keyword), CLI_EXIT_USAGE. */
+int opt_long(const struct opt_table *t, struct argscan *as, const char *arg,
+             const char *name, size_t name_len, const char **value,
+             const struct opt_def **def, int *kw);
+
+/* The limits of the document walker (xiri(1), LIMITS): options of check,
+ * links and rewrite, with the same names, ids and meaning in each. */
+enum {
+    OPT_MAX_VALUE = 1000,
+    OPT_MAX_MARKUP,
+    OPT_MAX_DEPTH,
+    OPT_MAX_ATTRIBUTES,
+    OPT_MAX_NAMESPACES,
+    OPT_MAX_DEFAULT_ATTRIBUTES,
+    OPT_MAX_ENTITY_EXPANSION
+};
+
+/* Their rows in an opt_def table, for the commands cmds. */
+#define OPT_LIMIT_DEFS(cmds)                                              \
+    {"max-value", OPT_MAX_VALUE, OPT_VALUE, NULL, (cmds)},                \
+    {"max-markup", OPT_MAX_MARKUP, OPT_VALUE, NULL, (cmds)},              \
+    {"max-depth", OPT_MAX_DEPTH, OPT_VALUE, NULL, (cmds)},                \
+    {"max-attributes", OPT_MAX_ATTRIBUTES, OPT_VALUE, NULL, (cmds)},      \
+    {"max-namespaces", OPT_MAX_NAMESPACES, OPT_VALUE, NULL, (cmds)},      \
+    {"max-default-attributes", OPT_MAX_DEFAULT_ATTRIBUTES, OPT_VALUE,     \
+     NULL, (cmds)},                                                       \
+    {"max-entity-expansion", OPT_MAX_ENTITY_EXPANSION, OPT_VALUE, NULL,   \
+     (cmds)}
+
+/* Their lines in --help; what: "checked", "rewritten". */
+#define OPT_LIMITS_HELP(what)                                                  \
+    "  --max-value=BYTES     longest value " what " (default 1M); sizes\n"     \
+    "                        take a K, M or G suffix\n"                         \
+    "  --max-markup=BYTES    longest construct held at once: a start tag,\n"  \
+    "                        a comment, a run of text in HTML (default 16M)\n"\
+    "  --max-depth=N         deepest element nesting (default 512)\n"         \
+    "  --max-attributes=N    most attributes on one start tag (default\n"     \
+    "                        1000)\n"                                           \
+    "  --max-namespaces=N    most namespace declarations in scope (default\n" \
+    "                        1000)\n"                                           \
+    "  --max-default-attributes=N  most attributes with a default value a\n"  \
+    "                        DTD declares for one element (default 100)\n"    \
+    "  --max-entity-expansion=BYTES  most bytes of entity replacement text\n"\
+    "                        read in one document (default 64M); past a\n"   \
+    "                        limit a file fails (xiri(1), LIMITS)\n"
+
+/* True for the rows of OPT_LIMIT_DEFS. */
+bool opt_is_limit(const struct opt_def *d);
+/* Set the field of limits that d names from value: 0, or a usage error
+ * (not a positive number, too big) and CLI_EXIT_USAGE. */
+int opt_limit(const char *usage, const struct opt_def *d, const char *value,
+              struct xiri_walk_options *limits);
+/* The limits that were given (non-zero fields of limits) into wo. */
+void opt_limits_apply(const struct xiri_walk_options *limits,
+                      struct xiri_walk_options *wo);
+
+/* ---- doc_common.c: shared by check, links and rewrite ---- */
+
 /* Print the presets with their descriptions (--presets=list). */
 void doc_presets_list(void);
 /* Make *out from the comma-separated presets, the schemas and the
@@ -180,5 +285,75 @@ size_t doc_pct_path(char *out, const char *path, size_t n, bool colon_too);
 char *doc_file_uri(const char *path);
 /* 0 when base is an absolute IRI in UTF-8, else a usage error. */
 int doc_check_base(const char *usage, const char *base);
+
+/* Which files to process besides the operands (-r, --include,
+ * --exclude, --files-from, -0). */
+struct doc_inputs {
+    bool recursive;          /* -r: a directory stands for files under it */
+    bool null_sep;           /* -0: --files-from names end with NUL */
+    const char **includes;   /* --include globs (default: document
+                              * extensions) */
+    size_t nincludes;
+    const char **excludes;   /* --exclude globs, of files and directories */
+    size_t nexcludes;
+    const char *files_from;  /* --files-from FILE, "-" the standard input */
+};
+
+/* Their options, rows of an opt_def table like OPT_LIMIT_DEFS (-r and -0
+ * are short options each command handles). */
+enum {
+    OPT_RECURSIVE = 1100,
+    OPT_INCLUDE,
+    OPT_EXCLUDE,
+    OPT_FILES_FROM,
+    OPT_NULL
+};
+#define OPT_INPUT_DEFS(cmds)                                              \
+    {"recursive", OPT_RECURSIVE, OPT_FLAG, NULL, (cmds)},                 \
+    {"include", OPT_INCLUDE, OPT_VALUE, NULL, (cmds)},                    \
+    {"exclude", OPT_EXCLUDE, OPT_VALUE, NULL, (cmds)},                    \
+    {"files-from", OPT_FILES_FROM, OPT_VALUE, NULL, (cmds)},              \
+    {"null", OPT_NULL, OPT_FLAG, NULL, (cmds)}
+
+/* Their lines in --help. */
+#define DOC_INPUTS_HELP                                                        \
+    "  -r, --recursive       a FILE that is a directory stands for the\n"     \
+    "                        documents under it, in the byte order of their\n"\
+    "                        names, depth first (symbolic links to\n"         \
+    "                        directories are not followed)\n"                 \
+    "  --include=GLOB        with -r, take the files whose name matches GLOB\n"\
+    "                        (repeatable; default: the extensions of XML and\n"\
+    "                        HTML documents, such as .html, .xhtml, .xml,\n"  \
+    "                        .svg, .atom, .rss)\n"                             \
+    "  --exclude=GLOB        with -r, skip the files and directories whose\n"  \
+    "                        name matches GLOB (repeatable)\n"                 \
+    "  --files-from=LIST     also process the files named in LIST, one per\n" \
+    "                        line ('-': the standard input)\n"                \
+    "  -0, --null            the names in LIST end with NUL, not newline\n"
+
+/* Apply the option d of OPT_INPUT_DEFS (the globs are kept in the arrays
+ * in, sized by the caller for every argument). */
+void doc_inputs_opt(struct doc_inputs *in, const struct opt_def *d,
+                    const char *value);
+/* True for the rows of OPT_INPUT_DEFS. */
+bool doc_is_inputs_opt(const struct opt_def *d);
+
+typedef void doc_file_fn(void *user, const char *path);
+typedef bool doc_stop_fn(void *user);
+
+/* 0, or a usage error: -0 without --files-from, --include or --exclude
+ * without -r, no file at all, stdin given twice. */
+int doc_inputs_check(const char *usage, const struct doc_inputs *in,
+                     const char *const *ops, size_t nops);
+/* Call fn for each file to process, in order: the operands as given,
+ * each directory among them (with -r) replaced by the files under it
+ * that --include takes and --exclude does not, by their names' byte
+ * order, depth first; then the names of --files-from, the same way.
+ * Stops early when stop(user).  Returns 0, or CLI_EXIT_USAGE when a
+ * directory or the list could not be read (said on stderr; the rest is
+ * still processed). */
+int doc_inputs_each(const char *usage, const struct doc_inputs *in,
+                    const char *const *ops, size_t nops, doc_file_fn *fn,
+                    doc_stop_fn *stop, void *user);
 
 #endif

@@ -46,20 +46,7 @@ enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
     "  --profile=NAME        the rules the IRIs must follow: rfc3987, uri,\n"  \
     "                        leiri or html (default: leiri in XML, html in\n"  \
     "                        HTML)\n"                                           \
-    "  --max-value=BYTES     longest value checked (default 1M); sizes\n"      \
-    "                        take a K, M or G suffix\n"                         \
-    "  --max-markup=BYTES    longest construct held at once: a start tag,\n"  \
-    "                        a comment, a run of text in HTML (default 16M)\n"\
-    "  --max-depth=N         deepest element nesting (default 512)\n"         \
-    "  --max-attributes=N    most attributes on one start tag (default\n"     \
-    "                        1000)\n"                                           \
-    "  --max-namespaces=N    most namespace declarations in scope (default\n" \
-    "                        1000)\n"                                           \
-    "  --max-default-attributes=N  most attributes with a default value a\n"  \
-    "                        DTD declares for one element (default 100)\n"    \
-    "  --max-entity-expansion=BYTES  most bytes of entity replacement text\n"\
-    "                        read in one document (default 64M); past a\n"   \
-    "                        limit a file fails (xiri(1), LIMITS)\n"
+    OPT_LIMITS_HELP("checked")
 
 static const char check_help[] =
     "Usage: xiri check [OPTIONS] FILE...\n"
@@ -77,7 +64,7 @@ static const char check_help[] =
     "about the document itself have no caret.  'xiri explain CODE' tells\n"
     "more about a code.\n"
     "\n"
-    "Options:\n" DOC_OPTIONS_HELP
+    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP
     "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
     "                        (default), warning or error\n"
     "  --format=FORMAT       text (default); json: one object per finding\n"
@@ -104,7 +91,7 @@ static const char links_help[] =
     "punycode), and the codes 'xiri check' reports for it.  FILE '-' is\n"
     "the standard input.\n"
     "\n"
-    "Options:\n" DOC_OPTIONS_HELP
+    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP
     "  --format=FORMAT       tsv (default): a header line, then one line per\n"
     "                        IRI with the fields file, line, column, offset,\n"
     "                        element, attribute, value, base, resolved, uri\n"
@@ -136,36 +123,29 @@ enum opt_id {
     O_PROFILE,
     O_MIN_SEVERITY,
     O_FORMAT,
-    O_QUIET,
-    O_MAX_VALUE,
-    O_MAX_MARKUP,
-    O_MAX_DEPTH,
-    O_MAX_ATTRIBUTES,
-    O_MAX_NAMESPACES,
-    O_MAX_DEFAULT_ATTRIBUTES,
-    O_MAX_ENTITY_EXPANSION
+    O_QUIET
 };
 
-static const struct doc_keyword kw_profile[] = {
+static const struct opt_keyword kw_profile[] = {
     {"rfc3987", XIRI_PROFILE_RFC3987},
     {"uri", XIRI_PROFILE_URI},
     {"leiri", XIRI_PROFILE_LEIRI},
     {"html", XIRI_PROFILE_HTML},
     {NULL, 0},
 };
-static const struct doc_keyword kw_severity[] = {
+static const struct opt_keyword kw_severity[] = {
     {"note", XIRI_SEV_NOTE},
     {"warning", XIRI_SEV_WARNING},
     {"error", XIRI_SEV_ERROR},
     {NULL, 0},
 };
-static const struct doc_keyword kw_format_check[] = {
+static const struct opt_keyword kw_format_check[] = {
     {"text", F_TEXT},
     {"json", F_JSON},
     {"sarif", F_SARIF},
     {NULL, 0},
 };
-static const struct doc_keyword kw_format_links[] = {
+static const struct opt_keyword kw_format_links[] = {
     {"tsv", F_TSV},
     {"json", F_JSON},
     {NULL, 0},
@@ -175,33 +155,22 @@ static const struct doc_keyword kw_format_links[] = {
 #define FOR_LINKS 0x2u
 #define FOR_BOTH (FOR_CHECK | FOR_LINKS)
 
-static const struct opt_def {
-    const char *name;
-    enum opt_id id;
-    bool takes_value;
-    const struct doc_keyword *values; /* NULL: any text */
-    unsigned cmds;
-} opt_defs[] = {
-    {"help", O_HELP, false, NULL, FOR_BOTH},
-    {"xml", O_XML, false, NULL, FOR_BOTH},
-    {"html", O_HTML, false, NULL, FOR_BOTH},
-    {"encoding", O_ENCODING, true, NULL, FOR_BOTH},
-    {"base", O_BASE, true, NULL, FOR_BOTH},
-    {"presets", O_PRESETS, true, NULL, FOR_BOTH},
-    {"schema", O_SCHEMA, true, NULL, FOR_BOTH},
-    {"attr", O_ATTR, true, NULL, FOR_BOTH},
-    {"profile", O_PROFILE, true, kw_profile, FOR_BOTH},
-    {"min-severity", O_MIN_SEVERITY, true, kw_severity, FOR_CHECK},
-    {"format", O_FORMAT, true, NULL, FOR_BOTH}, /* per command */
-    {"quiet", O_QUIET, false, NULL, FOR_BOTH},
-    {"max-value", O_MAX_VALUE, true, NULL, FOR_BOTH},
-    {"max-markup", O_MAX_MARKUP, true, NULL, FOR_BOTH},
-    {"max-depth", O_MAX_DEPTH, true, NULL, FOR_BOTH},
-    {"max-attributes", O_MAX_ATTRIBUTES, true, NULL, FOR_BOTH},
-    {"max-namespaces", O_MAX_NAMESPACES, true, NULL, FOR_BOTH},
-    {"max-default-attributes", O_MAX_DEFAULT_ATTRIBUTES, true, NULL,
-     FOR_BOTH},
-    {"max-entity-expansion", O_MAX_ENTITY_EXPANSION, true, NULL, FOR_BOTH},
+static const struct opt_def opt_defs[] = {
+    {"help", O_HELP, OPT_FLAG, NULL, FOR_BOTH},
+    {"xml", O_XML, OPT_FLAG, NULL, FOR_BOTH},
+    {"html", O_HTML, OPT_FLAG, NULL, FOR_BOTH},
+    {"encoding", O_ENCODING, OPT_VALUE, NULL, FOR_BOTH},
+    {"base", O_BASE, OPT_VALUE, NULL, FOR_BOTH},
+    {"presets", O_PRESETS, OPT_VALUE, NULL, FOR_BOTH},
+    {"schema", O_SCHEMA, OPT_VALUE, NULL, FOR_BOTH},
+    {"attr", O_ATTR, OPT_VALUE, NULL, FOR_BOTH},
+    {"profile", O_PROFILE, OPT_VALUE, kw_profile, FOR_BOTH},
+    {"min-severity", O_MIN_SEVERITY, OPT_VALUE, kw_severity, FOR_CHECK},
+    {"format", O_FORMAT, OPT_VALUE, kw_format_check, FOR_CHECK},
+    {"format", O_FORMAT, OPT_VALUE, kw_format_links, FOR_LINKS},
+    {"quiet", O_QUIET, OPT_FLAG, NULL, FOR_BOTH},
+    OPT_LIMIT_DEFS(FOR_BOTH),
+    OPT_INPUT_DEFS(FOR_BOTH),
 };
 
 struct doc_opts {
@@ -219,6 +188,7 @@ struct doc_opts {
     enum doc_fmt fmt;
     bool quiet;
     struct xiri_walk_options limits; /* only the max_ fields are used */
+    struct doc_inputs inputs;        /* -r, --files-from ... */
 };
 
 /* The state of one run of a command. */
@@ -229,8 +199,7 @@ struct doc_run {
     struct xiri_ctx *ctx;
     struct xiri_registry *reg;
     char *chunk;     /* DOC_CHUNK bytes */
-    int status;      /* the worst exit status so far */
-    bool stop;       /* out of memory or output failed: stop everything */
+    struct cli_state state; /* the worst exit status so far, stop */
     size_t nresults; /* SARIF results written */
     /* links: the distinct codes of the current link, each NUL-ended */
     char *codes;
@@ -262,82 +231,15 @@ struct finding {
     const char *message;
 };
 
-static void set_status(struct doc_run *r, int status)
-{
-    if (status > r->status)
-        r->status = status;
-}
-
-static void out_of_memory(struct doc_run *r)
-{
-    if (!r->stop)
-        msg_error("out of memory");
-    set_status(r, CLI_EXIT_USAGE);
-    r->stop = true;
-}
-
-static const struct opt_def *find_opt(const char *name, size_t len)
-{
-    size_t i;
-
-    for (i = 0; i < sizeof(opt_defs) / sizeof(opt_defs[0]); i++)
-        if (strlen(opt_defs[i].name) == len &&
-            memcmp(opt_defs[i].name, name, len) == 0)
-            return &opt_defs[i];
-    return NULL;
-}
-
-static int unknown_option(const struct doc_run *r, const char *arg, size_t len)
-{
-    msg_text(CLI_PROG ": unknown option ");
-    msg_quoted(arg, len);
-    fprintf(stderr, "; see '%s --help'\n", r->usage);
-    return CLI_EXIT_USAGE;
-}
-
-/* A limit: a positive decimal number; for a size, optionally followed by
- * K, M or G (times 1024, 1024^2, 1024^3).  At most max. */
-static int parse_limit(const struct doc_run *r, const char *opt,
-                       const char *value, bool size, unsigned long max,
-                       unsigned long *out)
-{
-    unsigned long v = 0, mul = 1;
-    const char *p = value;
-
-    if (*p < '0' || *p > '9')
-        goto bad;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > (max - (unsigned long)(*p - '0')) / 10)
-            goto big;
-        v = v * 10 + (unsigned long)(*p - '0');
-    }
-    if (size && *p && !p[1] && strchr("kKmMgG", *p)) {
-        mul = *p == 'k' || *p == 'K' ? 1UL << 10
-              : *p == 'm' || *p == 'M' ? 1UL << 20 : 1UL << 30;
-        p++;
-    }
-    if (*p)
-        goto bad;
-    if (v == 0)
-        return usage_error(r->usage, "--%s must be at least 1", opt);
-    if (v > max / mul)
-        goto big;
-    *out = v * mul;
-    return 0;
-bad:
-    return usage_error(r->usage, "--%s takes a number%s, not '%s'", opt,
-                       size ? " of bytes (K, M or G for units)" : "", value);
-big:
-    return usage_error(r->usage, "--%s is at most %lu", opt, max);
-}
-
 /* Apply one option; returns 0, CLI_EXIT_USAGE, or -1 for --help. */
 static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
                      int kind, const char *name, size_t name_len,
                      const char *value)
 {
+    const struct opt_table table = {
+        r->usage, opt_defs, sizeof(opt_defs) / sizeof(opt_defs[0]),
+        r->cmd == DC_CHECK ? FOR_CHECK : FOR_LINKS};
     const struct opt_def *d;
-    unsigned me = r->cmd == DC_CHECK ? FOR_CHECK : FOR_LINKS;
     int v = 0, st;
 
     if (kind == 2) {
@@ -347,33 +249,24 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
             r->o.quiet = true;
             return 0;
         }
-        return unknown_option(r, arg, strlen(arg));
+        if (strcmp(name, "r") == 0) {
+            r->o.inputs.recursive = true;
+            return 0;
+        }
+        if (strcmp(name, "0") == 0) {
+            r->o.inputs.null_sep = true;
+            return 0;
+        }
+        return opt_unknown(r->usage, arg, strlen(arg));
     }
-    d = find_opt(name, name_len);
-    if (!d)
-        return unknown_option(r, arg,
-                              value ? (size_t)(value - 1 - arg) : strlen(arg));
-    if (!(d->cmds & me))
-        return usage_error(r->usage, "option '--%s' does not apply to '%s'",
-                           d->name, r->usage);
-    if (!d->takes_value && value)
-        return usage_error(r->usage, "option '--%s' takes no value", d->name);
-    if (d->takes_value && !value) {
-        value = argscan_take(as);
-        if (!value)
-            return usage_error(r->usage, "option '--%s' needs a value",
-                               d->name);
-    }
-    if (d->id == O_FORMAT) {
-        st = doc_parse_keyword(
-            r->usage, d->name,
-            r->cmd == DC_CHECK ? kw_format_check : kw_format_links, value, &v);
-        if (st)
-            return st;
-    } else if (d->values) {
-        st = doc_parse_keyword(r->usage, d->name, d->values, value, &v);
-        if (st)
-            return st;
+    st = opt_long(&table, as, arg, name, name_len, &value, &d, &v);
+    if (st)
+        return st;
+    if (opt_is_limit(d))
+        return opt_limit(r->usage, d, value, &r->o.limits);
+    if (doc_is_inputs_opt(d)) {
+        doc_inputs_opt(&r->o.inputs, d, value);
+        return 0;
     }
     switch (d->id) {
     case O_HELP:
@@ -415,43 +308,6 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
     case O_QUIET:
         r->o.quiet = true;
         break;
-    case O_MAX_VALUE:
-    case O_MAX_MARKUP:
-    case O_MAX_ENTITY_EXPANSION: {
-        unsigned long n;
-        /* the walker holds no more than 1 GiB (XIRI_MAX_LEN) */
-        st = parse_limit(r, d->name, value, true,
-                         d->id == O_MAX_ENTITY_EXPANSION ? 0xFFFFFFFFUL
-                                                         : 1UL << 30,
-                         &n);
-        if (st)
-            return st;
-        if (d->id == O_MAX_VALUE)
-            r->o.limits.max_value = n;
-        else if (d->id == O_MAX_MARKUP)
-            r->o.limits.max_markup = n;
-        else
-            r->o.limits.max_entity_expansion = n;
-        break;
-    }
-    case O_MAX_DEPTH:
-    case O_MAX_ATTRIBUTES:
-    case O_MAX_NAMESPACES:
-    case O_MAX_DEFAULT_ATTRIBUTES: {
-        unsigned long n;
-        st = parse_limit(r, d->name, value, false, 0xFFFFFFFFUL, &n);
-        if (st)
-            return st;
-        if (d->id == O_MAX_DEPTH)
-            r->o.limits.max_depth = n;
-        else if (d->id == O_MAX_ATTRIBUTES)
-            r->o.limits.max_attributes = n;
-        else if (d->id == O_MAX_NAMESPACES)
-            r->o.limits.max_namespaces = n;
-        else
-            r->o.limits.max_default_attributes = n;
-        break;
-    }
     }
     return 0;
 }
@@ -696,7 +552,7 @@ static void msg_finding(const struct doc_file *f, const struct finding *fd)
     if (!where || !text) {
         free(where);
         free(text);
-        out_of_memory(f->r);
+        cli_out_of_memory(&f->r->state);
         return;
     }
     if (fd->line > 0)
@@ -763,7 +619,7 @@ static void sarif_end(const struct doc_run *r)
     out_printf("      ],\n"
                "      \"invocations\": [\n"
                "        {\"executionSuccessful\": %s",
-               r->status >= CLI_EXIT_USAGE ? "false" : "true");
+               r->state.status >= CLI_EXIT_USAGE ? "false" : "true");
     if (r->nfailures > 0) {
         out_puts(", \"toolExecutionNotifications\": [");
         for (i = 0; i < r->nfailures; i += 2) {
@@ -823,7 +679,7 @@ static void check_link(struct doc_file *f, const struct xiri_link *l)
 
     st = xiri_check_link(r->ctx, f->w, l, check_finding, &cs, &worst);
     if (st == XIRI_ENOMEM) {
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         return;
     }
     if (st != XIRI_OK) {
@@ -836,11 +692,11 @@ static void check_link(struct doc_file *f, const struct xiri_link *l)
         fd.code = "";
         fd.message = xiri_strerror(st);
         msg_finding(f, &fd);
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
         return;
     }
     if (worst >= (int)XIRI_SEV_ERROR)
-        set_status(r, CLI_EXIT_FAIL);
+        cli_set_status(&r->state, CLI_EXIT_FAIL);
 }
 
 /* ------------------------------------------------------------- links */
@@ -865,7 +721,7 @@ static int collect_code(void *user, const struct xiri_diag *d)
             cap *= 2;
         p = realloc(r->codes, cap);
         if (!p) {
-            out_of_memory(r);
+            cli_out_of_memory(&r->state);
             return 1;
         }
         r->codes = p;
@@ -893,7 +749,7 @@ static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
         st = xiri_resolve(l->value, l->value_len, l->value, l->value_len,
                           l->profile, &out, &out_len, NULL);
     if (st == XIRI_ENOMEM)
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
     return st == XIRI_OK ? out : NULL;
 }
 
@@ -907,8 +763,8 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
     r->codes_len = 0;
     st = xiri_check_link(r->ctx, f->w, l, collect_code, r, NULL);
     if (st == XIRI_ENOMEM)
-        out_of_memory(r);
-    if (r->stop)
+        cli_out_of_memory(&r->state);
+    if (r->state.stop)
         return;
     resolved = link_resolve(r, l);
     /* RFC 3987 3.1, with IDNA for the hosts of DNS-based schemes and the
@@ -918,11 +774,11 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
                          XIRI_MAP_DNS_ONLY | XIRI_MAP_ESCAPE_LEIRI, &uri, &len,
                          NULL);
         if (st == XIRI_ENOMEM)
-            out_of_memory(r);
+            cli_out_of_memory(&r->state);
         if (st != XIRI_OK)
             uri = NULL;
     }
-    if (r->stop) {
+    if (r->state.stop) {
         xiri_str_free(resolved);
         xiri_str_free(uri);
         return;
@@ -993,8 +849,8 @@ static int on_link(void *user, const struct xiri_link *link)
     else
         links_record(f, &l);
     if (!out_ok())
-        r->stop = true;
-    return r->stop;
+        r->state.stop = true;
+    return r->state.stop;
 }
 
 static int on_diag(void *user, const struct xiri_doc_diag *d)
@@ -1012,15 +868,15 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
     fd.message = d->message ? d->message : "";
     if (r->cmd == DC_CHECK) {
         if (d->severity >= XIRI_SEV_ERROR)
-            set_status(r, CLI_EXIT_FAIL);
+            cli_set_status(&r->state, CLI_EXIT_FAIL);
         print_finding(f, &fd);
     } else if (!r->o.quiet || d->severity >= XIRI_SEV_ERROR) {
         /* links: stdout holds the records, the findings go to stderr */
         msg_finding(f, &fd);
     }
     if (!out_ok())
-        r->stop = true;
-    return r->stop;
+        r->state.stop = true;
+    return r->state.stop;
 }
 
 /* SARIF: remember a file that failed, for sarif_end. */
@@ -1035,7 +891,7 @@ static void sarif_failure(struct doc_run *r, const char *uri, const char *text)
         char **p = realloc(r->failures, cap * sizeof(*p));
 
         if (!p) {
-            out_of_memory(r);
+            cli_out_of_memory(&r->state);
             return;
         }
         r->failures = p;
@@ -1047,7 +903,7 @@ static void sarif_failure(struct doc_run *r, const char *uri, const char *text)
     if (!t || (uri && !u)) {
         free(t);
         free(u);
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         return;
     }
     memcpy(t, text, strlen(text) + 1);
@@ -1068,13 +924,13 @@ static void file_failed(struct doc_file *f, enum xiri_status st,
     char *text;
 
     if (st == XIRI_ENOMEM) {
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         return;
     }
-    set_status(r, CLI_EXIT_USAGE);
+    cli_set_status(&r->state, CLI_EXIT_USAGE);
     text = malloc(n);
     if (!text) {
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         return;
     }
     switch (st) {
@@ -1136,7 +992,7 @@ static void walk_file(struct doc_run *r, const char *name)
             snprintf(text, sizeof(text), "cannot open: %s",
                      strerror(errno ? errno : EIO));
             msg_about(name, text);
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
             sarif_failure(r, uri, text);
             free(uri);
@@ -1146,25 +1002,12 @@ static void walk_file(struct doc_run *r, const char *name)
     if (r->o.fmt == F_SARIF && !is_stdin) {
         f.uri = artifact_uri(name);
         if (!f.uri) {
-            out_of_memory(r);
+            cli_out_of_memory(&r->state);
             goto done;
         }
     }
     xiri_walk_options_init(&wo);
-    if (r->o.limits.max_value)
-        wo.max_value = r->o.limits.max_value;
-    if (r->o.limits.max_markup)
-        wo.max_markup = r->o.limits.max_markup;
-    if (r->o.limits.max_depth)
-        wo.max_depth = r->o.limits.max_depth;
-    if (r->o.limits.max_attributes)
-        wo.max_attributes = r->o.limits.max_attributes;
-    if (r->o.limits.max_namespaces)
-        wo.max_namespaces = r->o.limits.max_namespaces;
-    if (r->o.limits.max_default_attributes)
-        wo.max_default_attributes = r->o.limits.max_default_attributes;
-    if (r->o.limits.max_entity_expansion)
-        wo.max_entity_expansion = r->o.limits.max_entity_expansion;
+    opt_limits_apply(&r->o.limits, &wo);
     wo.type = r->o.type;
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;
@@ -1172,7 +1015,7 @@ static void walk_file(struct doc_run *r, const char *name)
     if (!wo.base && !is_stdin) {
         base = doc_file_uri(name);
         if (!base && errno == ENOMEM) {
-            out_of_memory(r);
+            cli_out_of_memory(&r->state);
             goto done;
         }
         if (!base)
@@ -1202,7 +1045,7 @@ static void walk_file(struct doc_run *r, const char *name)
                 snprintf(text, sizeof(text), "error reading: %s",
                          strerror(errno ? errno : EIO));
                 msg_about(f.shown, text);
-                set_status(r, CLI_EXIT_USAGE);
+                cli_set_status(&r->state, CLI_EXIT_USAGE);
                 sarif_failure(r, f.uri, text);
                 goto done;
             }
@@ -1211,7 +1054,7 @@ static void walk_file(struct doc_run *r, const char *name)
             break;
         }
     }
-    if (st == XIRI_ECANCELED || r->stop)
+    if (st == XIRI_ECANCELED || r->state.stop)
         goto done;
     if (st != XIRI_OK)
         file_failed(&f, st, &e, NULL);
@@ -1227,22 +1070,38 @@ done:
 
 /* ------------------------------------------------------------- command */
 
+/* doc_inputs_each's callbacks */
+static void each_file(void *user, const char *path)
+{
+    walk_file(user, path);
+}
+
+static bool each_stop(void *user)
+{
+    struct doc_run *r = user;
+
+    return r->state.stop || !out_ok();
+}
+
 static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
 {
     struct argscan as;
     const char *arg, *name, *value;
     const char **files;
-    size_t name_len, nfiles = 0, i;
+    size_t name_len, nfiles = 0;
     int kind, st;
     bool list_presets = false;
 
     files = calloc((size_t)argc + 1, sizeof(*files));
     r->o.schemas = calloc((size_t)argc + 1, sizeof(*r->o.schemas));
     r->o.attrs = calloc((size_t)argc + 1, sizeof(*r->o.attrs));
-    if (!files || !r->o.schemas || !r->o.attrs) {
+    r->o.inputs.includes = calloc((size_t)argc + 1, sizeof(const char *));
+    r->o.inputs.excludes = calloc((size_t)argc + 1, sizeof(const char *));
+    if (!files || !r->o.schemas || !r->o.attrs || !r->o.inputs.includes ||
+        !r->o.inputs.excludes) {
         free(files);
-        out_of_memory(r);
-        return r->status;
+        cli_out_of_memory(&r->state);
+        return r->state.status;
     }
     argscan_init(&as, argc, argv);
     while (argscan_next(&as, &kind, &arg, &name, &name_len, &value)) {
@@ -1268,10 +1127,9 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         free(files);
         return CLI_EXIT_OK;
     }
-    if (nfiles == 0) {
+    if ((st = doc_inputs_check(r->usage, &r->o.inputs, files, nfiles)) != 0) {
         free(files);
-        return usage_error(r->usage,
-                           "no FILE given; use '-' for the standard input");
+        return st;
     }
     if (r->o.base && (st = doc_check_base(r->usage, r->o.base)) != 0) {
         free(files);
@@ -1291,20 +1149,21 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
     r->chunk = malloc(DOC_CHUNK);
     if (!r->chunk) {
         free(files);
-        out_of_memory(r);
-        return r->status;
+        cli_out_of_memory(&r->state);
+        return r->state.status;
     }
     if (r->o.fmt == F_SARIF && !r->o.quiet)
         sarif_begin();
     if (r->o.fmt == F_TSV)
         out_puts("file\tline\tcolumn\toffset\telement\tattribute\tvalue\t"
                  "base\tresolved\turi\tcodes\n");
-    for (i = 0; i < nfiles && !r->stop && out_ok(); i++)
-        walk_file(r, files[i]);
-    if (r->o.fmt == F_SARIF && !r->o.quiet && !r->stop)
+    cli_set_status(&r->state,
+                   doc_inputs_each(r->usage, &r->o.inputs, files, nfiles,
+                                   each_file, each_stop, r));
+    if (r->o.fmt == F_SARIF && !r->o.quiet && !r->state.stop)
         sarif_end(r);
     free(files);
-    return r->status;
+    return r->state.status;
 }
 
 int cmd_doc(int argc, char **argv)
@@ -1328,8 +1187,8 @@ int cmd_doc(int argc, char **argv)
     r.o.min_severity = XIRI_SEV_NOTE;
     status =
         run_doc(&r, r.cmd == DC_CHECK ? check_help : links_help, argc, argv);
-    if (r.status > status)
-        status = r.status;
+    if (r.state.status > status)
+        status = r.state.status;
     xiri_registry_free(r.reg);
     xiri_ctx_free(r.ctx);
     free(r.chunk);
@@ -1339,5 +1198,7 @@ int cmd_doc(int argc, char **argv)
     free(r.failures);
     free(r.o.schemas);
     free(r.o.attrs);
+    free(r.o.inputs.includes);
+    free(r.o.inputs.excludes);
     return status;
 }

@@ -245,64 +245,54 @@ enum opt_id {
     O_MIN_SEVERITY
 };
 
-struct keyword {
-    const char *name;
-    int value;
-};
-
-static const struct keyword kw_profile[] = {
+static const struct opt_keyword kw_profile[] = {
     {"rfc3987", XIRI_PROFILE_RFC3987},
     {"uri", XIRI_PROFILE_URI},
     {"leiri", XIRI_PROFILE_LEIRI},
     {"html", XIRI_PROFILE_HTML},
     {NULL, 0},
 };
-static const struct keyword kw_format[] = {
+static const struct opt_keyword kw_format[] = {
     {"text", 0},
     {"json", 1},
     {NULL, 0},
 };
-static const struct keyword kw_idn[] = {
+static const struct opt_keyword kw_idn[] = {
     {"percent", XIRI_IDN_PERCENT},
     {"punycode", XIRI_IDN_PUNYCODE},
     {"unicode", XIRI_IDN_UNICODE},
     {NULL, 0},
 };
-static const struct keyword kw_rung[] = {
+static const struct opt_keyword kw_rung[] = {
     {"simple", XIRI_RUNG_SIMPLE},
     {"syntax", XIRI_RUNG_SYNTAX},
     {"scheme", XIRI_RUNG_SCHEME},
     {NULL, 0},
 };
-static const struct keyword kw_mode[] = {
+static const struct opt_keyword kw_mode[] = {
     {"lre", XIRI_DISPLAY_LRE},
     {"lrm-component", XIRI_DISPLAY_LRM_COMPONENT},
     {"lrm-reserved", XIRI_DISPLAY_LRM_RESERVED},
     {NULL, 0},
 };
-static const struct keyword kw_severity[] = {
+static const struct opt_keyword kw_severity[] = {
     {"note", XIRI_SEV_NOTE},
     {"warning", XIRI_SEV_WARNING},
     {"error", XIRI_SEV_ERROR},
     {NULL, 0},
 };
 
-static const struct opt_def {
-    const char *name;
-    enum opt_id id;
-    const struct keyword *values; /* NULL: a flag without a value */
-    unsigned cmds;                /* the commands that take it */
-} opt_defs[] = {
-    {"help", O_HELP, NULL, ALL_CMDS},
-    {"profile", O_PROFILE, kw_profile,
+static const struct opt_def opt_defs[] = {
+    {"help", O_HELP, OPT_FLAG, NULL, ALL_CMDS},
+    {"profile", O_PROFILE, OPT_VALUE, kw_profile,
      BIT(IC_CHECK) | BIT(IC_RESOLVE) | BIT(IC_NORMALIZE) | BIT(IC_COMPARE)},
-    {"format", O_FORMAT, kw_format, ALL_CMDS},
-    {"idn", O_IDN, kw_idn, BIT(IC_TO_URI) | BIT(IC_TO_IRI)},
-    {"escape-leiri", O_ESCAPE_LEIRI, NULL, BIT(IC_TO_URI)},
-    {"rung", O_RUNG, kw_rung, BIT(IC_NORMALIZE) | BIT(IC_COMPARE)},
-    {"nfc", O_NFC, NULL, BIT(IC_NORMALIZE) | BIT(IC_COMPARE)},
-    {"mode", O_MODE, kw_mode, BIT(IC_DISPLAY)},
-    {"min-severity", O_MIN_SEVERITY, kw_severity, BIT(IC_CHECK)},
+    {"format", O_FORMAT, OPT_VALUE, kw_format, ALL_CMDS},
+    {"idn", O_IDN, OPT_VALUE, kw_idn, BIT(IC_TO_URI) | BIT(IC_TO_IRI)},
+    {"escape-leiri", O_ESCAPE_LEIRI, OPT_FLAG, NULL, BIT(IC_TO_URI)},
+    {"rung", O_RUNG, OPT_VALUE, kw_rung, BIT(IC_NORMALIZE) | BIT(IC_COMPARE)},
+    {"nfc", O_NFC, OPT_FLAG, NULL, BIT(IC_NORMALIZE) | BIT(IC_COMPARE)},
+    {"mode", O_MODE, OPT_VALUE, kw_mode, BIT(IC_DISPLAY)},
+    {"min-severity", O_MIN_SEVERITY, OPT_VALUE, kw_severity, BIT(IC_CHECK)},
 };
 
 struct opts {
@@ -322,8 +312,7 @@ struct run {
     struct opts o;
     struct xiri_ctx *ctx;
     const char *base; /* resolve BASE given alone: the base of each line */
-    int status;       /* the worst exit status so far */
-    bool stop;        /* a fatal error: stop reading inputs */
+    struct cli_state state; /* worst exit status; stop: a fatal error */
 };
 
 /* One input: an operand, or a line of the standard input. */
@@ -336,39 +325,6 @@ struct item {
     const char *other; /* BASE for resolve, B for compare, else NULL */
     size_t other_len;
 };
-
-static int parse_keyword(const struct cmd_def *cmd, const char *opt,
-                         const struct keyword *kw, const char *value, int *out)
-{
-    size_t i;
-
-    for (i = 0; kw[i].name; i++)
-        if (strcmp(kw[i].name, value) == 0) {
-            *out = kw[i].value;
-            return 0;
-        }
-    msg_text(CLI_PROG ": unknown value ");
-    msg_quoted(value, strlen(value));
-    fprintf(stderr, " for --%s; use ", opt);
-    for (i = 0; kw[i].name; i++) {
-        if (i > 0)
-            fputs(kw[i + 1].name ? ", " : " or ", stderr);
-        fputs(kw[i].name, stderr);
-    }
-    fprintf(stderr, "; see '%s --help'\n", cmd->usage);
-    return CLI_EXIT_USAGE;
-}
-
-static const struct opt_def *find_opt(const char *name, size_t len)
-{
-    size_t i;
-
-    for (i = 0; i < sizeof(opt_defs) / sizeof(opt_defs[0]); i++)
-        if (strlen(opt_defs[i].name) == len &&
-            memcmp(opt_defs[i].name, name, len) == 0)
-            return &opt_defs[i];
-    return NULL;
-}
 
 static void opts_default(struct opts *o)
 {
@@ -389,42 +345,20 @@ static int apply_opt(struct run *r, struct argscan *as, const char *arg,
                      int kind, const char *name, size_t name_len,
                      const char *value)
 {
+    const struct opt_table table = {r->cmd->usage, opt_defs,
+                                     sizeof(opt_defs) / sizeof(opt_defs[0]),
+                                     BIT(r->cmd->id)};
     const struct opt_def *d;
     int v = 0, st;
 
     if (kind == 2) {
         if (strcmp(name, "h") == 0)
             return -1;
-        msg_text(CLI_PROG ": unknown option ");
-        msg_quoted(arg, strlen(arg));
-        fprintf(stderr, "; see '%s --help'\n", r->cmd->usage);
-        return CLI_EXIT_USAGE;
+        return opt_unknown(r->cmd->usage, arg, strlen(arg));
     }
-    d = find_opt(name, name_len);
-    if (!d) {
-        msg_text(CLI_PROG ": unknown option ");
-        msg_quoted(arg, value ? (size_t)(value - 1 - arg) : strlen(arg));
-        fprintf(stderr, "; see '%s --help'\n", r->cmd->usage);
-        return CLI_EXIT_USAGE;
-    }
-    if (!(d->cmds & BIT(r->cmd->id)))
-        return usage_error(r->cmd->usage,
-                           "option '--%s' does not apply to '%s'", d->name,
-                           r->cmd->usage);
-    if (!d->values && value)
-        return usage_error(r->cmd->usage, "option '--%s' takes no value",
-                           d->name);
-    if (d->values) {
-        if (!value) {
-            value = argscan_take(as);
-            if (!value)
-                return usage_error(r->cmd->usage, "option '--%s' needs a value",
-                                   d->name);
-        }
-        st = parse_keyword(r->cmd, d->name, d->values, value, &v);
-        if (st)
-            return st;
-    }
+    st = opt_long(&table, as, arg, name, name_len, &value, &d, &v);
+    if (st)
+        return st;
     switch (d->id) {
     case O_HELP:
         return -1;
@@ -491,12 +425,6 @@ static void json_inputs(const struct run *r, const struct item *it)
     json_member("input", it, it->in, it->in_len);
 }
 
-static void set_status(struct run *r, int status)
-{
-    if (status > r->status)
-        r->status = status;
-}
-
 /* An input failed: an empty output line (or a JSON error record) and a
  * message on stderr naming the input. */
 static void item_failed(struct run *r, const struct item *it,
@@ -516,7 +444,7 @@ static void item_failed(struct run *r, const struct item *it,
         }
     }
     msg_about(where, message);
-    set_status(r, CLI_EXIT_FAIL);
+    cli_set_status(&r->state, CLI_EXIT_FAIL);
 }
 
 /* A library call failed.  Out of memory stops the run. */
@@ -524,9 +452,7 @@ static void item_lib_failed(struct run *r, const struct item *it,
                             enum xiri_status st, const struct xiri_error *e)
 {
     if (st == XIRI_ENOMEM) {
-        msg_error("out of memory");
-        set_status(r, CLI_EXIT_USAGE);
-        r->stop = true;
+        cli_out_of_memory(&r->state);
         return;
     }
     item_failed(r, it, e->message[0] ? e->message : xiri_strerror(st));
@@ -626,7 +552,7 @@ static void run_check(struct run *r, const struct item *it)
         return;
     }
     if (worst >= (int)XIRI_SEV_ERROR)
-        set_status(r, CLI_EXIT_FAIL);
+        cli_set_status(&r->state, CLI_EXIT_FAIL);
 }
 
 /* ------------------------------------------------------------- items */
@@ -666,7 +592,7 @@ static void run_item(struct run *r, struct item *it)
         if (st == XIRI_OK) {
             item_output(r, it, equal ? "equal" : "different", equal ? 5 : 9);
             if (!equal)
-                set_status(r, CLI_EXIT_FAIL);
+                cli_set_status(&r->state, CLI_EXIT_FAIL);
         }
         break;
     case IC_DISPLAY:
@@ -751,14 +677,14 @@ static void run_stdin(struct run *r)
     int got = 0;
 
     lines_init(&l, stdin);
-    while (!r->stop && (got = lines_next(&l, &s, &n)) > 0) {
+    while (!r->state.stop && (got = lines_next(&l, &s, &n)) > 0) {
         run_line(r, l.no, s, n);
         if (!out_ok())
-            r->stop = true;
+            r->state.stop = true;
     }
-    if (!r->stop && got < 0) {
+    if (!r->state.stop && got < 0) {
         msg_error("error reading the standard input: %s", strerror(errno));
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
     }
     lines_free(&l);
 }
@@ -774,6 +700,8 @@ static void run_operands(struct run *r, const char **ops, size_t nops)
         i = 1;
     }
     if (r->cmd->id == IC_COMPARE) {
+        if (nops != 2)
+            return; /* run_command lets only 0 or 2 through */
         it = (struct item){false,          1,      true,          ops[0],
                            strlen(ops[0]), ops[1], strlen(ops[1])};
         if (!item_utf8(r, &it, ops[0], it.in_len))
@@ -785,7 +713,7 @@ static void run_operands(struct run *r, const char **ops, size_t nops)
         run_item(r, &it);
         return;
     }
-    for (; i < nops && !r->stop && out_ok(); i++) {
+    for (; i < nops && !r->state.stop && out_ok(); i++) {
         it = (struct item){false, i + 1, true, ops[i], strlen(ops[i]), NULL, 0};
         if (r->cmd->id == IC_RESOLVE) {
             it.other = ops[0];
@@ -852,7 +780,7 @@ static int run_command(const struct cmd_def *cmd, int argc, char **argv)
          * error, said once. */
         msg_error("argument 1: the base is not UTF-8; an IRI is Unicode "
                   "text: convert it to UTF-8 (e.g. with iconv)");
-        set_status(&r, CLI_EXIT_USAGE);
+        cli_set_status(&r.state, CLI_EXIT_USAGE);
     } else if (nops == 0) {
         run_stdin(&r);
     } else if (cmd->id == IC_RESOLVE && nops == 1) {
@@ -863,7 +791,7 @@ static int run_command(const struct cmd_def *cmd, int argc, char **argv)
     }
     xiri_ctx_free(r.ctx);
     free(ops);
-    return r.status;
+    return r.state.status;
 }
 
 int cmd_iri(int argc, char **argv)

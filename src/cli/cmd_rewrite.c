@@ -52,6 +52,9 @@ static const char rewrite_help[] =
     "                        two differ is reported\n"
     "  --strict              a value that cannot be mapped is an error: the\n"
     "                        file is not written and the exit status is 1\n"
+    "  --repair              first repair what 'xiri check' reports as\n"
+    "                        mojibake (UTF-8 read as windows-1252) and\n"
+    "                        double-pct (an escape escaped twice)\n"
     "  -o OUT, --output=OUT  write the (one) document to OUT\n"
     "  -i[SUFFIX], --in-place[=SUFFIX]\n"
     "                        rewrite each FILE in place, keeping a copy of\n"
@@ -72,6 +75,8 @@ static const char rewrite_help[] =
     "                        Schema declares as xs:anyURI (repeatable)\n"
     "  --attr=SPEC           also this attribute or element, as for\n"
     "                        'xiri check' (repeatable)\n"
+    OPT_LIMITS_HELP("rewritten")
+    DOC_INPUTS_HELP
     "  -q, --quiet           do not print notes and warnings (errors still\n"
     "                        are)\n"
     "  -h, --help            print this help\n"
@@ -106,53 +111,52 @@ enum opt_id {
     O_RESOLVE,
     O_QUERY_ENCODING,
     O_STRICT,
+    O_REPAIR,
     O_OUTPUT,
     O_IN_PLACE,
     O_DIFF,
     O_QUIET
 };
 
-/* takes_value: 0 none, 1 required, 2 optional ("--in-place[=SUFFIX]") */
-static const struct opt_def {
-    const char *name;
-    enum opt_id id;
-    int takes_value;
-} opt_defs[] = {
-    {"help", O_HELP, 0},
-    {"xml", O_XML, 0},
-    {"html", O_HTML, 0},
-    {"encoding", O_ENCODING, 1},
-    {"base", O_BASE, 1},
-    {"presets", O_PRESETS, 1},
-    {"schema", O_SCHEMA, 1},
-    {"attr", O_ATTR, 1},
-    {"to", O_TO, 1},
-    {"idn", O_IDN, 1},
-    {"resolve", O_RESOLVE, 0},
-    {"query-encoding", O_QUERY_ENCODING, 1},
-    {"strict", O_STRICT, 0},
-    {"output", O_OUTPUT, 1},
-    {"in-place", O_IN_PLACE, 2},
-    {"diff", O_DIFF, 0},
-    {"quiet", O_QUIET, 0},
-};
-
-static const struct doc_keyword kw_to[] = {
+static const struct opt_keyword kw_to[] = {
     {"uri", XIRI_REWRITE_URI},
     {"iri", XIRI_REWRITE_IRI},
     {NULL, 0},
 };
-static const struct doc_keyword kw_idn[] = {
+static const struct opt_keyword kw_idn[] = {
     {"punycode", XIRI_REWRITE_IDN_PUNYCODE},
     {"percent", XIRI_REWRITE_IDN_PERCENT},
     {"keep", XIRI_REWRITE_IDN_KEEP},
     {"unicode", XIRI_REWRITE_IDN_UNICODE},
     {NULL, 0},
 };
-static const struct doc_keyword kw_query[] = {
+static const struct opt_keyword kw_query[] = {
     {"document", 0},
     {"utf-8", 1},
     {NULL, 0},
+};
+
+static const struct opt_def opt_defs[] = {
+    {"help", O_HELP, OPT_FLAG, NULL, 0},
+    {"xml", O_XML, OPT_FLAG, NULL, 0},
+    {"html", O_HTML, OPT_FLAG, NULL, 0},
+    {"encoding", O_ENCODING, OPT_VALUE, NULL, 0},
+    {"base", O_BASE, OPT_VALUE, NULL, 0},
+    {"presets", O_PRESETS, OPT_VALUE, NULL, 0},
+    {"schema", O_SCHEMA, OPT_VALUE, NULL, 0},
+    {"attr", O_ATTR, OPT_VALUE, NULL, 0},
+    {"to", O_TO, OPT_VALUE, kw_to, 0},
+    {"idn", O_IDN, OPT_VALUE, kw_idn, 0},
+    {"resolve", O_RESOLVE, OPT_FLAG, NULL, 0},
+    {"query-encoding", O_QUERY_ENCODING, OPT_VALUE, kw_query, 0},
+    {"strict", O_STRICT, OPT_FLAG, NULL, 0},
+    {"repair", O_REPAIR, OPT_FLAG, NULL, 0},
+    {"output", O_OUTPUT, OPT_VALUE, NULL, 0},
+    {"in-place", O_IN_PLACE, OPT_OPTIONAL, NULL, 0},
+    {"diff", O_DIFF, OPT_FLAG, NULL, 0},
+    {"quiet", O_QUIET, OPT_FLAG, NULL, 0},
+    OPT_LIMIT_DEFS(0),
+    OPT_INPUT_DEFS(0),
 };
 
 struct rw_opts {
@@ -172,6 +176,8 @@ struct rw_opts {
     bool dest_set;
     const char *output; /* -o */
     const char *suffix; /* -i: the backup suffix, NULL for none */
+    struct xiri_walk_options limits; /* only the max_ fields are used */
+    struct doc_inputs inputs;        /* -r, --files-from ... */
 };
 
 /* One changed value, for --diff: its bytes in the original and in the
@@ -196,8 +202,8 @@ struct rw_run {
     struct xiri_registry *reg;
     char *chunk;  /* RW_CHUNK bytes */
     char *chunk2; /* RW_CHUNK bytes, for copies and diffs */
-    int status;   /* the worst exit status so far */
-    bool stop;    /* out of memory or stdout failed: stop everything */
+    struct cli_state state; /* the worst exit status so far; stop: out
+                             * of memory or stdout failed */
 };
 
 /* One document. */
@@ -217,39 +223,6 @@ struct rw_file {
     uint64_t last_orig_end, last_new_end; /* of the last span */
 };
 
-static void set_status(struct rw_run *r, int status)
-{
-    if (status > r->status)
-        r->status = status;
-}
-
-static void out_of_memory(struct rw_run *r)
-{
-    if (!r->stop)
-        msg_error("out of memory");
-    set_status(r, CLI_EXIT_USAGE);
-    r->stop = true;
-}
-
-static const struct opt_def *find_opt(const char *name, size_t len)
-{
-    size_t i;
-
-    for (i = 0; i < sizeof(opt_defs) / sizeof(opt_defs[0]); i++)
-        if (strlen(opt_defs[i].name) == len &&
-            memcmp(opt_defs[i].name, name, len) == 0)
-            return &opt_defs[i];
-    return NULL;
-}
-
-static int unknown_option(const char *arg, size_t len)
-{
-    msg_text(CLI_PROG ": unknown option ");
-    msg_quoted(arg, len);
-    fprintf(stderr, "; see '" USAGE " --help'\n");
-    return CLI_EXIT_USAGE;
-}
-
 static int set_dest(struct rw_opts *o, enum rw_dest d)
 {
     static const char *const names[] = {"", "-o", "-i", "--diff"};
@@ -267,6 +240,8 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
                      int kind, const char *name, size_t name_len,
                      const char *value)
 {
+    const struct opt_table table = {
+        USAGE, opt_defs, sizeof(opt_defs) / sizeof(opt_defs[0]), 1};
     const struct opt_def *d;
     int v = 0, st = 0;
 
@@ -276,7 +251,7 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         case 'h':
         case 'q':
             if (name[1])
-                return unknown_option(arg, strlen(arg));
+                return opt_unknown(USAGE, arg, strlen(arg));
             if (name[0] == 'h')
                 return -1;
             r->o.quiet = true;
@@ -290,20 +265,27 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         case 'i':
             r->o.suffix = name[1] ? name + 1 : NULL;
             return set_dest(&r->o, D_IN_PLACE);
+        case 'r':
+        case '0':
+            if (name[1])
+                return opt_unknown(USAGE, arg, strlen(arg));
+            if (name[0] == 'r')
+                r->o.inputs.recursive = true;
+            else
+                r->o.inputs.null_sep = true;
+            return 0;
         default:
-            return unknown_option(arg, strlen(arg));
+            return opt_unknown(USAGE, arg, strlen(arg));
         }
     }
-    d = find_opt(name, name_len);
-    if (!d)
-        return unknown_option(arg,
-                              value ? (size_t)(value - 1 - arg) : strlen(arg));
-    if (d->takes_value == 0 && value)
-        return usage_error(USAGE, "option '--%s' takes no value", d->name);
-    if (d->takes_value == 1 && !value) {
-        value = argscan_take(as);
-        if (!value)
-            return usage_error(USAGE, "option '--%s' needs a value", d->name);
+    st = opt_long(&table, as, arg, name, name_len, &value, &d, &v);
+    if (st)
+        return st;
+    if (opt_is_limit(d))
+        return opt_limit(USAGE, d, value, &r->o.limits);
+    if (doc_is_inputs_opt(d)) {
+        doc_inputs_opt(&r->o.inputs, d, value);
+        return 0;
     }
     switch (d->id) {
     case O_HELP:
@@ -332,11 +314,9 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         r->o.attrs[r->o.nattrs++] = value;
         break;
     case O_TO:
-        st = doc_parse_keyword(USAGE, d->name, kw_to, value, &v);
         r->o.ro.to = (enum xiri_rewrite_to)v;
         break;
     case O_IDN:
-        st = doc_parse_keyword(USAGE, d->name, kw_idn, value, &v);
         r->o.ro.idn = (enum xiri_rewrite_idn)v;
         r->o.idn_set = true;
         break;
@@ -344,11 +324,13 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         r->o.ro.resolve = 1;
         break;
     case O_QUERY_ENCODING:
-        st = doc_parse_keyword(USAGE, d->name, kw_query, value, &v);
         r->o.ro.query_utf8 = v;
         break;
     case O_STRICT:
         r->o.strict = true;
+        break;
+    case O_REPAIR:
+        r->o.ro.repair = 1;
         break;
     case O_OUTPUT:
         r->o.output = value;
@@ -655,7 +637,7 @@ static void report(struct rw_file *f, const struct xiri_link *l, bool error,
     if (!where || !full) {
         free(where);
         free(full);
-        out_of_memory(f->r);
+        cli_out_of_memory(&f->r->state);
         return;
     }
     snprintf(where, n, "%s:%lu:%lu", f->shown, l->line, l->column);
@@ -697,7 +679,7 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
                 struct span *p = realloc(f->spans, cap * sizeof(*p));
 
                 if (!p) {
-                    out_of_memory(r);
+                    cli_out_of_memory(&r->state);
                     return 1;
                 }
                 f->spans = p;
@@ -751,7 +733,7 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
                      enc);
         report(f, l, false, text);
     }
-    return r->stop;
+    return r->state.stop;
 }
 
 static int on_diag(void *user, const struct xiri_doc_diag *d)
@@ -771,7 +753,7 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
     if (!where || !text) {
         free(where);
         free(text);
-        out_of_memory(f->r);
+        cli_out_of_memory(&f->r->state);
         return 1;
     }
     if (d->line > 0)
@@ -783,7 +765,7 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
     msg_about(where, text);
     free(where);
     free(text);
-    return f->r->stop;
+    return f->r->state.stop;
 }
 
 /* ---------------------------------------------------------------- diff */
@@ -863,7 +845,7 @@ static void diff_block_end(struct diff *d, uint64_t end_a, uint64_t end_b)
         bl->nn = end_b - bl->n;
         return;
     }
-    if (d->nblocks == d->cap) {
+    if (d->nblocks == d->cap || !d->blocks) {
         size_t cap = d->cap ? 2 * d->cap : 64;
         struct block *p = realloc(d->blocks, cap * sizeof(*p));
 
@@ -1093,7 +1075,7 @@ static bool diff_file(struct rw_file *f, int orig)
                   d.a.err ? d.a.err : d.b.err, "");
         ok = false;
     } else if (d.nomem) {
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         ok = false;
     } else if (d.mismatch) {
         msg_about(f->shown, "error: internal error: the output differs "
@@ -1226,7 +1208,7 @@ static void publish_rename(struct rw_file *f, const char *target,
 
         backup = malloc(n);
         if (!backup) {
-            out_of_memory(r);
+            cli_out_of_memory(&r->state);
             failed = true;
         } else {
             snprintf(backup, n, "%s%s", target, r->o.suffix);
@@ -1268,7 +1250,7 @@ static void publish_rename(struct rw_file *f, const char *target,
     }
     free(backup);
     if (failed)
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
 }
 
 /* -o OUT that is not a regular file (a device, a pipe): copy. */
@@ -1281,17 +1263,17 @@ static void publish_copy(struct rw_file *f, const char *path)
     fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (fd < 0) {
         msg_errno(path, "cannot open", errno, "");
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
         return;
     }
     if (copy_fd(r, f->out.fd, fd, &writing) != 0) {
         msg_errno(path, writing ? "cannot write" : "cannot read the output",
                   errno, "");
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
     }
     if (close(fd) != 0) {
         msg_errno(path, "cannot write", errno, "");
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
     }
 }
 
@@ -1309,10 +1291,10 @@ static void file_failed(struct rw_file *f, enum xiri_status st,
     char *text;
 
     if (st == XIRI_ENOMEM) {
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         return;
     }
-    set_status(r, CLI_EXIT_USAGE);
+    cli_set_status(&r->state, CLI_EXIT_USAGE);
     if (st == XIRI_EIO && f->out.err) {
         msg_errno(f->shown, "cannot write the temporary file", f->out.err,
                   after);
@@ -1320,16 +1302,18 @@ static void file_failed(struct rw_file *f, enum xiri_status st,
     }
     text = malloc(n);
     if (!text) {
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         return;
     }
-    if (st == XIRI_EDOC)
+    if (st == XIRI_EDOC || st == XIRI_ELIMIT)
         /* the walker's message starts "LINE:COL: "; an XML parse error
-         * may be an HTML page read as XML */
+         * may be an HTML page read as XML; a limit's message names the
+         * option that raises it (xiri(1), LIMITS) */
         snprintf(text, n, "%s%s%s%s%s", f->shown,
                  m[0] >= '0' && m[0] <= '9' ? ":" : ": ", m, after,
-                 f->rw && xiri_walker_type(xiri_rewriter_walker(f->rw)) ==
-                              XIRI_DOC_XML
+                 st == XIRI_EDOC && f->rw &&
+                         xiri_walker_type(xiri_rewriter_walker(f->rw)) ==
+                             XIRI_DOC_XML
                      ? " (fix the document, or give --html if it is HTML)"
                      : "");
     else
@@ -1352,7 +1336,7 @@ static bool rewrite_input(struct rw_file *f)
             msg_errno(f->shown, "error reading", errno,
                       r->o.dest == D_IN_PLACE ? "; the file is left as it is"
                                               : "; nothing written");
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             return false;
         }
         if (k == 0)
@@ -1362,7 +1346,7 @@ static bool rewrite_input(struct rw_file *f)
             if (f->copy.err) {
                 msg_errno(f->shown, "cannot keep a copy of the input",
                           f->copy.err, "");
-                set_status(r, CLI_EXIT_USAGE);
+                cli_set_status(&r->state, CLI_EXIT_USAGE);
                 return false;
             }
         }
@@ -1375,7 +1359,7 @@ static bool rewrite_input(struct rw_file *f)
         e.message[0] = '\0';
         st = xiri_rewriter_finish(f->rw, &e);
     }
-    if (r->stop)
+    if (r->state.stop)
         return false;
     if (st != XIRI_OK) {
         file_failed(f, st, &e);
@@ -1391,7 +1375,7 @@ static bool rewrite_input(struct rw_file *f)
         if (f->copy.err) {
             msg_errno(f->shown, "cannot keep a copy of the input", f->copy.err,
                       "");
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             return false;
         }
     }
@@ -1408,6 +1392,9 @@ static void rewrite_file(struct rw_run *r, const char *name)
     const char *out_path = NULL;
     bool is_stdin = strcmp(name, "-") == 0, out_regular = false;
     mode_t mode = 0;
+    /* read once: the analyzer cannot tell that the callbacks, which get
+     * f (and so r), never change it */
+    const enum rw_dest dest = r->o.dest;
 
     memset(&f, 0, sizeof(f));
     f.r = r;
@@ -1417,21 +1404,21 @@ static void rewrite_file(struct rw_run *r, const char *name)
     f.in = is_stdin ? STDIN_FILENO : open(name, O_RDONLY);
     if (f.in < 0 || fstat(f.in, &f.st) != 0) {
         msg_errno(name, "cannot open", errno, "");
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
         goto done;
     }
     if (S_ISDIR(f.st.st_mode)) {
         msg_about(name, "is a directory");
-        set_status(r, CLI_EXIT_USAGE);
+        cli_set_status(&r->state, CLI_EXIT_USAGE);
         goto done;
     }
 
     /* where the output goes first */
-    if (r->o.dest == D_IN_PLACE) {
+    if (dest == D_IN_PLACE) {
         if (!S_ISREG(f.st.st_mode)) {
             msg_about(name, "not a regular file; it cannot be rewritten in "
                             "place");
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             goto done;
         }
         /* the file a symbolic link names is the one rewritten */
@@ -1439,12 +1426,12 @@ static void rewrite_file(struct rw_run *r, const char *name)
         if (!target) {
             msg_errno(name, "cannot find the file", errno,
                       "; the file is left as it is");
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             goto done;
         }
         out_path = target;
         mode = f.st.st_mode & 07777;
-    } else if (r->o.dest == D_FILE) {
+    } else if (dest == D_FILE) {
         out_path = r->o.output;
         if (stat(out_path, &ost) != 0) {
             mode_t mask = umask(0);
@@ -1454,7 +1441,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
             mode = 0666 & ~mask;
             if (!out_regular) {
                 msg_errno(out_path, "cannot write", errno, "");
-                set_status(r, CLI_EXIT_USAGE);
+                cli_set_status(&r->state, CLI_EXIT_USAGE);
                 goto done;
             }
         } else if (S_ISREG(ost.st_mode)) {
@@ -1462,7 +1449,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
             mode = ost.st_mode & 07777;
         }
     }
-    if (r->o.dest == D_IN_PLACE || (r->o.dest == D_FILE && out_regular)) {
+    if (dest == D_IN_PLACE || (dest == D_FILE && out_regular)) {
         signals_install();
         f.out.fd = tmp_next_to(out_path, &f.tmp_path);
         if (f.out.fd < 0) {
@@ -1476,11 +1463,11 @@ static void rewrite_file(struct rw_run *r, const char *name)
                          dir ? dir : ".");
             msg_errno(f.shown, what ? what : "cannot create a temporary file",
                       err,
-                      r->o.dest == D_IN_PLACE ? "; the file is left as it is"
+                      dest == D_IN_PLACE ? "; the file is left as it is"
                                               : "; nothing written");
             free(what);
             free(dir);
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             goto done;
         }
         sig_tmp_set(0, f.tmp_path);
@@ -1489,23 +1476,23 @@ static void rewrite_file(struct rw_run *r, const char *name)
         if (f.out.fd < 0) {
             msg_errno(f.shown, "cannot create a temporary file in $TMPDIR",
                       errno, "; nothing written");
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             goto done;
         }
     }
     f.out.buf = malloc(RW_CHUNK);
     if (!f.out.buf) {
-        out_of_memory(r);
+        cli_out_of_memory(&r->state);
         goto done;
     }
-    if (r->o.dest == D_DIFF && !S_ISREG(f.st.st_mode)) {
+    if (dest == D_DIFF && !S_ISREG(f.st.st_mode)) {
         /* the diff reads the original again: keep a copy */
         f.copy.fd = tmp_anonymous();
         f.copy.buf = malloc(RW_CHUNK);
         if (f.copy.fd < 0 || !f.copy.buf) {
             msg_errno(f.shown, "cannot create a temporary file in $TMPDIR",
                       f.copy.fd < 0 ? errno : ENOMEM, "");
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
             goto done;
         }
     }
@@ -1515,10 +1502,11 @@ static void rewrite_file(struct rw_run *r, const char *name)
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;
     wo.base = r->o.base;
+    opt_limits_apply(&r->o.limits, &wo);
     if (!wo.base && !is_stdin) {
         base = doc_file_uri(name);
         if (!base && errno == ENOMEM) {
-            out_of_memory(r);
+            cli_out_of_memory(&r->state);
             goto done;
         }
         if (!base)
@@ -1541,28 +1529,28 @@ static void rewrite_file(struct rw_run *r, const char *name)
         snprintf(text, sizeof(text),
                  "error: %zu value%s could not be mapped (--strict)%s",
                  f.unmapped, f.unmapped == 1 ? "" : "s",
-                 r->o.dest == D_DIFF       ? ""
-                 : r->o.dest == D_IN_PLACE ? "; the file is left as it is"
+                 dest == D_DIFF       ? ""
+                 : dest == D_IN_PLACE ? "; the file is left as it is"
                                            : "; nothing written");
         msg_about(f.shown, text);
-        set_status(r, CLI_EXIT_FAIL);
-        if (r->o.dest != D_DIFF)
+        cli_set_status(&r->state, CLI_EXIT_FAIL);
+        if (dest != D_DIFF)
             goto done;
     }
-    switch (r->o.dest) {
+    switch (dest) {
     case D_STDOUT:
         if (copy_to_stdout(r, f.out.fd) != 0) {
             msg_errno(f.shown, "cannot read the temporary file", errno, "");
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
         }
         if (!out_ok())
-            r->stop = true;
+            r->state.stop = true;
         break;
     case D_DIFF:
         if (!diff_file(&f, f.copy.fd >= 0 ? f.copy.fd : f.in))
-            set_status(r, CLI_EXIT_USAGE);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
         if (!out_ok())
-            r->stop = true;
+            r->state.stop = true;
         break;
     case D_FILE:
         if (out_regular)
@@ -1597,6 +1585,19 @@ done:
 
 /* ------------------------------------------------------------- command */
 
+/* doc_inputs_each's callbacks */
+static void each_file(void *user, const char *path)
+{
+    rewrite_file(user, path);
+}
+
+static bool each_stop(void *user)
+{
+    struct rw_run *r = user;
+
+    return r->state.stop || !out_ok();
+}
+
 static int run_rewrite(struct rw_run *r, int argc, char **argv)
 {
     struct argscan as;
@@ -1608,10 +1609,13 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
     files = calloc((size_t)argc + 1, sizeof(*files));
     r->o.schemas = calloc((size_t)argc + 1, sizeof(*r->o.schemas));
     r->o.attrs = calloc((size_t)argc + 1, sizeof(*r->o.attrs));
-    if (!files || !r->o.schemas || !r->o.attrs) {
+    r->o.inputs.includes = calloc((size_t)argc + 1, sizeof(const char *));
+    r->o.inputs.excludes = calloc((size_t)argc + 1, sizeof(const char *));
+    if (!files || !r->o.schemas || !r->o.attrs || !r->o.inputs.includes ||
+        !r->o.inputs.excludes) {
         free(files);
-        out_of_memory(r);
-        return r->status;
+        cli_out_of_memory(&r->state);
+        return r->state.status;
     }
     argscan_init(&as, argc, argv);
     while (argscan_next(&as, &kind, &arg, &name, &name_len, &value)) {
@@ -1635,19 +1639,17 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
         free(files);
         return CLI_EXIT_OK;
     }
-    st = 0;
-    if (nfiles == 0)
-        st =
-            usage_error(USAGE, "no FILE given; use '-' for the standard input");
-    else if (r->o.idn_set && r->o.ro.idn == XIRI_REWRITE_IDN_UNICODE &&
+    st = doc_inputs_check(USAGE, &r->o.inputs, files, nfiles);
+    if (st == 0 && r->o.idn_set && r->o.ro.idn == XIRI_REWRITE_IDN_UNICODE &&
              r->o.ro.to != XIRI_REWRITE_IRI)
         st = usage_error(USAGE, "'--idn=unicode' needs '--to=iri'");
-    else if (r->o.dest == D_FILE && nfiles > 1)
+    else if (st == 0 && r->o.dest == D_FILE &&
+             (nfiles > 1 || r->o.inputs.recursive || r->o.inputs.files_from))
         st = usage_error(USAGE, "'-o' takes one FILE; use '-i' to rewrite "
                                 "several files in place");
-    else if (r->o.dest == D_FILE && r->o.output[0] == '\0')
+    else if (st == 0 && r->o.dest == D_FILE && r->o.output[0] == '\0')
         st = usage_error(USAGE, "'-o' needs a file name");
-    else if (r->o.base)
+    else if (st == 0 && r->o.base)
         st = doc_check_base(USAGE, r->o.base);
     for (i = 0; st == 0 && r->o.dest == D_IN_PLACE && i < nfiles; i++)
         if (strcmp(files[i], "-") == 0)
@@ -1672,13 +1674,14 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
     r->chunk2 = malloc(RW_CHUNK);
     if (!r->chunk || !r->chunk2) {
         free(files);
-        out_of_memory(r);
-        return r->status;
+        cli_out_of_memory(&r->state);
+        return r->state.status;
     }
-    for (i = 0; i < nfiles && !r->stop && out_ok(); i++)
-        rewrite_file(r, files[i]);
+    cli_set_status(&r->state,
+                   doc_inputs_each(USAGE, &r->o.inputs, files, nfiles,
+                                   each_file, each_stop, r));
     free(files);
-    return r->status;
+    return r->state.status;
 }
 
 int cmd_rewrite(int argc, char **argv)
@@ -1692,13 +1695,15 @@ int cmd_rewrite(int argc, char **argv)
     r.o.dest = D_STDOUT;
     xiri_rewrite_options_init(&r.o.ro);
     status = run_rewrite(&r, argc, argv);
-    if (r.status > status)
-        status = r.status;
+    if (r.state.status > status)
+        status = r.state.status;
     xiri_registry_free(r.reg);
     xiri_ctx_free(r.ctx);
     free(r.chunk);
     free(r.chunk2);
     free(r.o.schemas);
     free(r.o.attrs);
+    free(r.o.inputs.includes);
+    free(r.o.inputs.excludes);
     return status;
 }

@@ -1,34 +1,17 @@
 /* doc_common.c - what the document commands (check, links, rewrite) share:
- * keyword option values, the registry from --presets, --schema and --attr,
- * the default file: base of a path, and the check of --base. */
+ * the registry from --presets, --schema and --attr, the default file: base
+ * of a path, the check of --base, and the files to process (operands,
+ * directories with -r, --files-from). */
+#define _XOPEN_SOURCE 700 /* lstat, strdup, fnmatch, opendir */
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
-
-int doc_parse_keyword(const char *usage, const char *opt,
-                      const struct doc_keyword *kw, const char *value, int *out)
-{
-    size_t i;
-
-    for (i = 0; kw[i].name; i++)
-        if (strcmp(kw[i].name, value) == 0) {
-            *out = kw[i].value;
-            return 0;
-        }
-    msg_text(CLI_PROG ": unknown value ");
-    msg_quoted(value, strlen(value));
-    fprintf(stderr, " for --%s; use ", opt);
-    for (i = 0; kw[i].name; i++) {
-        if (i > 0)
-            fputs(kw[i + 1].name ? ", " : " or ", stderr);
-        fputs(kw[i].name, stderr);
-    }
-    fprintf(stderr, "; see '%s --help'\n", usage);
-    return CLI_EXIT_USAGE;
-}
 
 /* ------------------------------------------------------------ registry */
 
@@ -315,4 +298,284 @@ int doc_check_base(const char *usage, const char *base)
                            "the --base IRI has no scheme; give an absolute "
                            "one, such as https://example.org/page.html");
     return 0;
+}
+
+/* ---------------------------------------------------------- file lists */
+
+/* The names -r takes when no --include is given: the extensions the
+ * walker knows a document type by (input.c, sniff_type), any case. */
+static const char *const default_ext[] = {
+    "html", "htm",  "shtml", "xml", "xhtml", "xht", "svg",  "atom", "rss",
+    "rdf",  "xsd",  "xsl",   "xslt", "opf",  "kml", "gpx",  "xbel", "owl",
+};
+
+static bool ext_is_default(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    size_t i, k;
+
+    if (!dot || dot == name)
+        return false;
+    for (i = 0; i < sizeof(default_ext) / sizeof(default_ext[0]); i++) {
+        const char *e = default_ext[i];
+
+        for (k = 0; e[k] && dot[1 + k] &&
+                    (dot[1 + k] == e[k] || dot[1 + k] == e[k] - 'a' + 'A');
+             k++)
+            ;
+        if (!e[k] && !dot[1 + k])
+            return true;
+    }
+    return false;
+}
+
+static bool matches_any(const char *name, const char *const *globs, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if (fnmatch(globs[i], name, 0) == 0)
+            return true;
+    return false;
+}
+
+/* Whether a file found under a directory is taken (by its name, without
+ * the directory). */
+static bool file_taken(const struct doc_inputs *in, const char *name)
+{
+    if (matches_any(name, in->excludes, in->nexcludes))
+        return false;
+    return in->nincludes ? matches_any(name, in->includes, in->nincludes)
+                         : ext_is_default(name);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+struct each {
+    const char *usage;
+    const struct doc_inputs *in;
+    doc_file_fn *fn;
+    doc_stop_fn *stop;
+    void *user;
+    int status;
+};
+
+static void each_error(struct each *e, const char *path, const char *what,
+                       int err)
+{
+    size_t n = strlen(what) + 200;
+    char *text = malloc(n);
+
+    if (text) {
+        snprintf(text, n, "%s: %s", what, strerror(err));
+        msg_about(path, text);
+        free(text);
+    } else {
+        msg_error("out of memory");
+    }
+    e->status = CLI_EXIT_USAGE;
+}
+
+/* Every file taken under the directory dir, in byte order of the names,
+ * depth first.  Symbolic links to directories are not followed (no
+ * loops); links to files are taken like files. */
+static void each_in_dir(struct each *e, const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    char **names = NULL;
+    size_t n = 0, cap = 0, i, dlen = strlen(dir);
+
+    if (!d) {
+        each_error(e, dir, "cannot read the directory", errno);
+        return;
+    }
+    errno = 0;
+    while ((de = readdir(d)) != NULL) {
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        if (n == cap) {
+            size_t c = cap ? 2 * cap : 64;
+            char **p = realloc(names, c * sizeof(*p));
+
+            if (!p)
+                break;
+            names = p;
+            cap = c;
+        }
+        names[n] = strdup(de->d_name);
+        if (!names[n])
+            break;
+        n++;
+        errno = 0;
+    }
+    if (de != NULL || errno != 0) {
+        each_error(e, dir,
+                   de ? "cannot list the directory"
+                      : "cannot read the directory",
+                   de ? ENOMEM : errno);
+        de = NULL;
+    }
+    closedir(d);
+    if (n > 1)
+        qsort(names, n, sizeof(*names), cmp_names);
+    for (i = 0; i < n; i++) {
+        size_t len = dlen + 1 + strlen(names[i]) + 1;
+        char *path = malloc(len);
+        struct stat st;
+
+        if (!path) {
+            each_error(e, dir, "cannot list the directory", ENOMEM);
+            break;
+        }
+        snprintf(path, len, "%s%s%s", dir,
+                 dlen && dir[dlen - 1] == '/' ? "" : "/", names[i]);
+        if (e->stop(e->user)) {
+            free(path);
+            break;
+        }
+        if (lstat(path, &st) != 0) {
+            each_error(e, path, "cannot read", errno);
+        } else if (S_ISDIR(st.st_mode)) {
+            if (!matches_any(names[i], e->in->excludes, e->in->nexcludes))
+                each_in_dir(e, path);
+        } else if ((S_ISREG(st.st_mode) ||
+                    (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
+                     S_ISREG(st.st_mode))) &&
+                   file_taken(e->in, names[i])) {
+            e->fn(e->user, path);
+        }
+        free(path);
+    }
+    for (i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* One name given (an operand or a line of --files-from). */
+static void each_name(struct each *e, const char *name)
+{
+    struct stat st;
+
+    if (e->in->recursive && strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
+        S_ISDIR(st.st_mode))
+        each_in_dir(e, name);
+    else
+        e->fn(e->user, name);
+}
+
+/* The names of --files-from, each ended by '\n' (or NUL with -0); an
+ * empty name is skipped. */
+static void each_listed(struct each *e)
+{
+    const char *path = e->in->files_from;
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+    int sep = e->in->null_sep ? '\0' : '\n';
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    int c;
+
+    if (!fp) {
+        each_error(e, path, "cannot open the list of files", errno);
+        return;
+    }
+    for (;;) {
+        c = getc(fp);
+        if (c == EOF || c == sep) {
+            if (len > 0 && !e->stop(e->user)) {
+                buf[len] = '\0';
+                /* a name in a list is a file name: "-" too */
+                each_name(e, strcmp(buf, "-") == 0 ? "./-" : buf);
+            }
+            len = 0;
+            if (c == EOF || e->stop(e->user))
+                break;
+            continue;
+        }
+        if (len + 1 >= cap) {
+            size_t nc = cap ? 2 * cap : 256;
+            char *p = realloc(buf, nc);
+
+            if (!p) {
+                each_error(e, path, "cannot read the list of files", ENOMEM);
+                break;
+            }
+            buf = p;
+            cap = nc;
+        }
+        buf[len++] = (char)c;
+    }
+    if (ferror(fp))
+        each_error(e, path, "cannot read the list of files", errno);
+    free(buf);
+    if (!is_stdin)
+        fclose(fp);
+}
+
+int doc_inputs_each(const char *usage, const struct doc_inputs *in,
+                    const char *const *ops, size_t nops, doc_file_fn *fn,
+                    doc_stop_fn *stop, void *user)
+{
+    struct each e = {usage, in, fn, stop, user, 0};
+    size_t i;
+
+    for (i = 0; i < nops && !stop(user); i++)
+        each_name(&e, ops[i]);
+    if (in->files_from && !stop(user))
+        each_listed(&e);
+    return e.status;
+}
+
+int doc_inputs_check(const char *usage, const struct doc_inputs *in,
+                     const char *const *ops, size_t nops)
+{
+    size_t i;
+
+    if (in->null_sep && !in->files_from)
+        return usage_error(usage, "option '-0' needs --files-from");
+    if ((in->nincludes || in->nexcludes) && !in->recursive)
+        return usage_error(usage, "options '--include' and '--exclude' need "
+                                  "-r");
+    if (nops == 0 && !in->files_from)
+        return usage_error(usage,
+                           "no FILE given; use '-' for the standard input");
+    if (in->files_from && strcmp(in->files_from, "-") == 0)
+        for (i = 0; i < nops; i++)
+            if (strcmp(ops[i], "-") == 0)
+                return usage_error(usage, "the standard input cannot be both "
+                                          "a FILE and --files-from");
+    return 0;
+}
+
+bool doc_is_inputs_opt(const struct opt_def *d)
+{
+    return d->id >= OPT_RECURSIVE && d->id <= OPT_NULL;
+}
+
+void doc_inputs_opt(struct doc_inputs *in, const struct opt_def *d,
+                    const char *value)
+{
+    switch (d->id) {
+    case OPT_RECURSIVE:
+        in->recursive = true;
+        break;
+    case OPT_INCLUDE:
+        in->includes[in->nincludes++] = value;
+        break;
+    case OPT_EXCLUDE:
+        in->excludes[in->nexcludes++] = value;
+        break;
+    case OPT_FILES_FROM:
+        in->files_from = value;
+        break;
+    case OPT_NULL:
+        in->null_sep = true;
+        break;
+    default:
+        break;
+    }
 }

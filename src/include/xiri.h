@@ -395,7 +395,8 @@ XIRI_API enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
                                                     struct xiri_error *err);
 
 /* Load a preset by name ("html", "xhtml", "xlink", "xml", "svg", "atom",
- * "rss", "sitemap", "xinclude", "xslt", "xsd", "xsi", or "all") from the
+ * "rss", "rss1", "rdf", "sitemap", "xinclude", "xslt", "xsd", "xsi", or
+ * "all") from the
  * schema directory: each file from the first of $XIRI_SCHEMA_DIR (if
  * set), the installed $(datadir)/xiri/schemas and the source tree's
  * schemas/ that holds it.  XIRI_EINVAL for an unknown name. */
@@ -558,6 +559,10 @@ struct xiri_rewrite_options {
                        encoding (what browsers send, the default); to IRI,
                        decode its escapes as UTF-8 instead of keeping them
                        (they are the document's encoding by default) */
+    int repair;     /* first undo the damage the mojibake and double-pct
+                       findings report: UTF-8 read as windows-1252 (as text
+                       or escaped) back to UTF-8, an escape escaped twice
+                       back to one escape */
 };
 
 XIRI_API void xiri_rewrite_options_init(struct xiri_rewrite_options *o);

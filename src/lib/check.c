@@ -6,6 +6,7 @@
 #include "chars.h"
 #include "codes.h"
 #include "idn.h"
+#include "linkcheck.h"
 #include "parse.h"
 #include "scheme.h"
 #include "unicode.h"
@@ -1238,9 +1239,9 @@ static void check_scan_bytes(struct check *ck)
     }
 }
 
-enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
-                            enum xiri_profile profile, xiri_diag_fn *fn,
-                            void *user, int *worst)
+enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
+                           enum xiri_profile profile, xiri_diag_fn *fn,
+                           void *user, int *worst, struct ref *split)
 {
     struct check ck;
     struct scan_sink sink;
@@ -1291,5 +1292,14 @@ enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
     buf_free(&ck.tmp2);
     if (worst)
         *worst = ck.worst;
+    if (split)
+        *split = ck.r;
     return ck.st;
+}
+
+enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
+                            enum xiri_profile profile, xiri_diag_fn *fn,
+                            void *user, int *worst)
+{
+    return check_run(ctx, s, len, profile, fn, user, worst, NULL);
 }

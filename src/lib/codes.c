@@ -474,6 +474,207 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "character.  Declare the encoding as windows-1252, or transcode "
             "the document to UTF-8.",
         },
+    [CODE_MOJIBAKE] =
+        {
+            "mojibake",
+            WARN,
+            "RFC 3629 3",
+            "UTF-8 that was read as windows-1252 (U+00C3 U+00A9 for U+00E9)",
+            "These characters are the bytes of UTF-8 text decoded as "
+            "windows-1252 or ISO-8859-1 by some program on the link's way "
+            "into the document: U+00C3 U+00A9 (A-tilde, copyright sign) "
+            "are the windows-1252 reading of C3 A9, the UTF-8 of U+00E9 "
+            "(e-acute).  The same happens escaped: %C3%83%C2%A9 is the UTF-8 "
+            "of U+00C3 U+00A9.  "
+            "The link now names another resource than the one meant.  xiri "
+            "reports a run of characters only when all of them are "
+            "windows-1252 characters and their bytes form valid UTF-8 (RFC "
+            "3629 section 3), which ordinary text almost never does; the "
+            "message gives the repaired value, and 'xiri rewrite --repair' "
+            "writes it.  Fix the program that decoded the text.",
+        },
+    [CODE_DOUBLE_PCT] =
+        {
+            "double-pct",
+            WARN,
+            "RFC 3986 2.4",
+            "a percent-encoding that was percent-encoded again (%2520)",
+            "'%25' is an escaped '%', so %2520 decodes to %20 and only a "
+            "second decoding gives the space: the value was escaped twice "
+            "(RFC 3986 section 2.4: a string must not be percent-encoded "
+            "more than once).  Servers decode once and look for a resource "
+            "whose name holds \"%20\".  In a query parameter that holds a "
+            "whole escaped URL (an escaped ':', '/', '?', '=' or '&' in the "
+            "same parameter), escaping twice is right and is not reported.  "
+            "The message gives the repaired value, and 'xiri rewrite "
+            "--repair' writes it.",
+        },
+    [CODE_INVALID_BYTE] =
+        {
+            "invalid-byte",
+            WARN,
+            "WHATWG Encoding 4.1",
+            "bytes that are not valid in the document's encoding",
+            "The document holds bytes that its encoding (declared, given "
+            "with --encoding, or guessed) does not define, such as a stray "
+            "0xC3 in UTF-8 or 0x81 0x20 in Shift_JIS.  They are read as "
+            "U+FFFD, as browsers do (the \"replacement\" error mode of WHATWG "
+            "Encoding section 4.1), so what the author wrote there is lost, "
+            "and links that hold them are reported again (replacement-char).  "
+            "The message gives the bytes and their offset in the file; after "
+            "many such bytes the rest are not reported one by one.  In HTML "
+            "a NUL byte is reported too: it is never allowed and is read as "
+            "U+FFFD (WHATWG HTML 13.2.5, unexpected-null-character).  Most "
+            "often the document is in another encoding than it says: fix its "
+            "declaration, give the right one with --encoding, or transcode "
+            "the file.",
+        },
+    [CODE_ENCODING_GUESS] =
+        {
+            "encoding-guess",
+            NOTE,
+            "WHATWG HTML 13.2.3",
+            "the document does not say its encoding, which was guessed",
+            "Neither a byte order mark, an XML declaration, a <meta charset> "
+            "nor --encoding says how the document's bytes are to be read, so "
+            "the encoding was guessed: UTF-8 when the bytes are valid UTF-8, "
+            "else windows-1252, as browsers do (the encoding sniffing "
+            "algorithm of WHATWG HTML section 13.2.3; XML without a "
+            "declaration is UTF-8 by XML 1.0 section 4.3.3 and is not "
+            "reported).  Another program may guess differently and read "
+            "other characters, and so other links.  The message names the "
+            "encoding used.  Declare the encoding in the document (<meta "
+            "charset=\"utf-8\"> near the start of <head>) or give it with "
+            "--encoding.",
+        },
+    [CODE_ENCODING_CONFLICT] =
+        {
+            "encoding-conflict",
+            WARN,
+            "W3C XML 1.0 F.1",
+            "the byte order mark and the declared encoding disagree",
+            "The document starts with a byte order mark for one encoding "
+            "(UTF-8, UTF-16LE or UTF-16BE) but declares another one in its "
+            "XML declaration or <meta charset>.  The mark wins, as in "
+            "browsers (WHATWG Encoding, the decode algorithm) and as XML 1.0 "
+            "appendix F.1 detects it, and the document was read in the "
+            "mark's encoding; a program that believes the declaration reads "
+            "other characters.  XML 1.0 section 4.3.3 makes such a document "
+            "an error.  Fix the declaration (or remove the mark), or give "
+            "the right encoding with --encoding.",
+        },
+    [CODE_XML_ERROR] =
+        {
+            "xml-error",
+            WARN,
+            "W3C XML 1.0 1.2",
+            "an error the XML parser recovered from",
+            "libxml2 reported an error in the document that does not stop "
+            "parsing, such as a namespace error (a prefix that is not "
+            "declared, Namespaces in XML 1.0) or a recoverable mistake in "
+            "the markup; the message is the parser's.  The document was "
+            "still read, but other XML software may reject it or read it "
+            "differently, and the links near the error may not be what the "
+            "author meant.  An error that stops parsing (not well-formed "
+            "XML, XML 1.0 section 1.2 \"fatal error\") is not a finding but "
+            "a failure of the file, with exit status 2.  Fix the document at "
+            "the line and column given.",
+        },
+    [CODE_EXTERNAL_ENTITY] =
+        {
+            "external-entity",
+            NOTE,
+            "W3C XML 1.0 4.2.2",
+            "the document refers to an external entity or DTD, which is "
+            "never read",
+            "The document's DOCTYPE names an external DTD, or declares or "
+            "uses an external entity (XML 1.0 section 4.2.2: <!ENTITY name "
+            "SYSTEM \"...\">), a file or URL whose text would become part of "
+            "the document.  xiri never reads them: reading a local file or a "
+            "URL named by an untrusted document leaks data or reaches the "
+            "network (the XML external entity attack, XXE).  So values that "
+            "refer to entities such a file would declare are not checked "
+            "(unknown-entity).  Nothing needs to be done when the document "
+            "does not rely on them; otherwise declare the entities in the "
+            "internal subset, or write the characters themselves.",
+        },
+    [CODE_UNKNOWN_ENTITY] =
+        {
+            "unknown-entity",
+            WARN,
+            "W3C XML 1.0 4.1",
+            "a value refers to an entity that is external or not declared",
+            "The value holds an entity reference (&name;) whose replacement "
+            "text is unknown: the entity is external, or is declared only in "
+            "an external DTD, which xiri never reads (external-entity), or is "
+            "not declared at all (a well-formedness error in a document "
+            "without a DTD, XML 1.0 section 4.1 \"Entity Declared\"; in XHTML "
+            "read as XML, the HTML names such as &eacute; are of that kind).  "
+            "The value was not checked, as what it means is unknown.  Write "
+            "the character itself or a character reference (&#xE9;), or "
+            "declare the entity in the internal subset.",
+        },
+    [CODE_VALUE_TOO_LONG] =
+        {
+            "value-too-long",
+            WARN,
+            "xiri(1) LIMITS",
+            "a value longer than --max-value (or content longer than "
+            "--max-markup) was not checked",
+            "The value, as the document means it (UTF-8, after its "
+            "references are expanded), is longer than the --max-value limit "
+            "(default 1 MiB), or an element whose content is read as an IRI "
+            "is longer than --max-markup; no real link is that long, and the "
+            "limit keeps the time and memory a hostile document can take "
+            "bounded.  The value was not checked, and rewrite leaves it as it "
+            "is.  If the value is real (a long data: URI), raise the limit "
+            "with --max-value (or --max-markup); else the document was "
+            "probably generated wrong.",
+        },
+    [CODE_BASE_NOT_ABSOLUTE] =
+        {
+            "base-not-absolute",
+            WARN,
+            "RFC 3986 5.1",
+            "a relative xml:base or <base href> with no base to resolve it "
+            "against",
+            "An xml:base attribute or an HTML <base href> sets the base IRI "
+            "of the links it governs; a relative one is resolved against the "
+            "base in force (RFC 3986 section 5.1, XML Base section 4.2), but "
+            "here there is none: the document was read from the standard "
+            "input, or --base was not absolute.  The links it governs have no "
+            "base, and their targets are unknown (no-base).  Give the "
+            "document's address with --base, or make the base in the "
+            "document absolute.",
+        },
+    [CODE_BASE_INVALID] =
+        {
+            "base-invalid",
+            WARN,
+            "RFC 3986 5.2",
+            "an xml:base or <base href> that cannot be resolved",
+            "The value of an xml:base attribute or an HTML <base href> could "
+            "not be resolved against the base in force (RFC 3986 section "
+            "5.2): it is not a valid IRI reference (the message says why).  "
+            "The links it governs have no base, so their targets are "
+            "unknown.  Fix the value; 'xiri iri check' tells what is wrong "
+            "with it.",
+        },
+    [CODE_BASE_AFTER_LINKS] =
+        {
+            "base-after-links",
+            WARN,
+            "WHATWG HTML 4.2.3",
+            "<base href> comes after links it would have governed",
+            "The HTML standard (section 4.2.3, the base element) says the "
+            "first <base href> sets the document's base URL for every link "
+            "of the document, before it as well as after it, and browsers "
+            "resolve them that way; xiri reads the document once, in order, "
+            "so the links before <base> were resolved against the "
+            "document's own address, and what they point to differs from "
+            "what browsers load.  The message says how many.  Move <base> to "
+            "the start of <head>, before any element with a link.",
+        },
 };
 /* clang-format on */
 

@@ -47,6 +47,20 @@ enum code_id {
     CODE_QUERY_ENCODING,
     CODE_REPLACEMENT_CHAR,
     CODE_C1_CONTROL,
+    CODE_MOJIBAKE,
+    CODE_DOUBLE_PCT,
+    /* about the document, not one IRI: only the walker reports them
+     * (walk.c, xiri_doc_diag) */
+    CODE_INVALID_BYTE,
+    CODE_ENCODING_GUESS,
+    CODE_ENCODING_CONFLICT,
+    CODE_XML_ERROR,
+    CODE_EXTERNAL_ENTITY,
+    CODE_UNKNOWN_ENTITY,
+    CODE_VALUE_TOO_LONG,
+    CODE_BASE_NOT_ABSOLUTE,
+    CODE_BASE_INVALID,
+    CODE_BASE_AFTER_LINKS,
     CODE_COUNT
 };
 
@@ -54,7 +68,13 @@ enum code_id {
  * [CODE_LINK_FIRST, CODE_LINK_LAST].  The check suite expects every other
  * code from check-cases.tsv; the linkcheck suite covers these. */
 #define CODE_LINK_FIRST CODE_NO_BASE
-#define CODE_LINK_LAST CODE_C1_CONTROL
+#define CODE_LINK_LAST CODE_DOUBLE_PCT
+
+/* The codes of the document walker's diagnostics: [CODE_DOC_FIRST,
+ * CODE_DOC_LAST]; tests/cli/explain-codes.sh checks that every code
+ * walk.c can report is one of them. */
+#define CODE_DOC_FIRST CODE_INVALID_BYTE
+#define CODE_DOC_LAST CODE_BASE_AFTER_LINKS
 
 /* The catalogue entry of a code; never NULL for id < CODE_COUNT. */
 const struct xiri_code_info *codes_get(enum code_id id);

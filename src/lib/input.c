@@ -696,6 +696,10 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
     const char *src = s, *end = s + n;
     size_t base = in->orig_pos;
 
+#ifdef __clang_analyzer__
+    /* ICU writes u[0..t) through &t, which scan-build cannot follow */
+    memset(u, 0, sizeof(u));
+#endif
     for (;;) {
         UErrorCode ec = U_ZERO_ERROR;
         UChar *t = u;

@@ -6,6 +6,7 @@
 #include "chars.h"
 #include "codes.h"
 #include "linkcheck.h"
+#include "mojibake.h"
 #include "parse.h"
 #include "scheme.h"
 #include "unicode.h"
@@ -239,6 +240,51 @@ static void lc_c1(struct lc *lc)
 }
 
 /* ------------------------------------------------------------------ */
+/* mojibake, double-pct (mojibake.c finds them)                        */
+
+static enum xiri_status lc_mojibake(struct lc *lc)
+{
+    const char *v = lc->link->value;
+    size_t n = lc->link->value_len, at = 0;
+    struct moji_hit h;
+    struct buf rep, all;
+    enum xiri_status st;
+
+    if (!v || lc->stop || !moji_next(v, n, 0, &h, NULL))
+        return XIRI_OK;
+    buf_init(&rep, n + 1);
+    buf_init(&all, n + 1);
+    moji_repair(v, n, &all);
+    while (!lc->stop && all.status == XIRI_OK && rep.status == XIRI_OK &&
+           moji_next(v, n, at, &h, &rep)) {
+        if (h.kind == MOJI_DOUBLE)
+            lc_report(lc, CODE_DOUBLE_PCT, XIRI_PART_COUNT, h.off, h.len, 0,
+                      "'%.*s' is '%.*s' percent-encoded twice; repaired: "
+                      "%.*s",
+                      (int)h.len, v + h.off, (int)rep.len, rep.data,
+                      (int)(all.len > 400 ? 400 : all.len), all.data);
+        else if (h.kind == MOJI_PCT)
+            lc_report(lc, CODE_MOJIBAKE, XIRI_PART_COUNT, h.off, h.len, 0,
+                      "'%.*s' escapes characters that are the UTF-8 of "
+                      "'%.*s' read as windows-1252; repaired: %.*s",
+                      (int)h.len, v + h.off, (int)rep.len, rep.data,
+                      (int)(all.len > 400 ? 400 : all.len), all.data);
+        else
+            lc_report(lc, CODE_MOJIBAKE, XIRI_PART_COUNT, h.off, h.len, 0,
+                      "'%.*s' is the UTF-8 of '%.*s' read as windows-1252; "
+                      "repaired: %.*s",
+                      (int)h.len, v + h.off, (int)rep.len, rep.data,
+                      (int)(all.len > 400 ? 400 : all.len), all.data);
+        rep.len = 0;
+        at = h.off + h.len;
+    }
+    st = all.status != XIRI_OK ? all.status : rep.status;
+    buf_free(&rep);
+    buf_free(&all);
+    return st;
+}
+
+/* ------------------------------------------------------------------ */
 /* query-encoding                                                      */
 
 /* "a" for at most LC_FORM_MAX bytes of b, then "..." */
@@ -369,9 +415,94 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
 
 /* ------------------------------------------------------------------ */
 
+/* The bytes a plain link may hold anywhere: what a path, a query and a
+ * fragment all allow (RFC 3986 3.3-3.5: pchar, '/', and '?' which only
+ * a query or a fragment can hold once split), that is chars_ascii[c] &
+ * (CH_PCHAR | CH_SLASH | CH_QMARK), as a table of every byte value (the
+ * linkcheck suite compares the two); '#' is counted apart. */
+const unsigned char linkcheck_plain_byte[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    /* 0x80-0xFF: 0 */
+};
+
+bool linkcheck_plain(const char *s, size_t n, const struct ref *r)
+{
+    const struct span *sc = &r->part[XIRI_PART_SCHEME];
+    const struct span *h = &r->part[XIRI_PART_HOST];
+    const struct span *p = &r->part[XIRI_PART_PATH];
+    size_t i, hashes = 0;
+
+    if (n > XIRI_MAX_LEN)
+        return false; /* xiri_check refuses it */
+    for (i = 0; i < n; i++) {
+        const unsigned char *u = (const unsigned char *)s;
+        /* four bytes a step while they are all plain */
+        while (n - i >= 4 &&
+               (linkcheck_plain_byte[u[i]] & linkcheck_plain_byte[u[i + 1]] &
+                linkcheck_plain_byte[u[i + 2]] &
+                linkcheck_plain_byte[u[i + 3]]))
+            i += 4;
+        if (i == n)
+            break;
+        if (linkcheck_plain_byte[u[i]])
+            continue;
+        /* a second '#' is in the fragment, which does not allow it */
+        if (u[i] != '#' || ++hashes > 1)
+            return false;
+    }
+    /* RFC 3987 5.3.2.1: upper-scheme */
+    for (i = sc->off; sc->set && i < sc->off + sc->len; i++)
+        if (s[i] >= 'A' && s[i] <= 'Z')
+            return false;
+    if (r->part[XIRI_PART_AUTHORITY].set) {
+        /* userinfo, port (empty-port, default-port) and IP literals are
+         * left to xiri_check */
+        if (r->part[XIRI_PART_USERINFO].set || r->part[XIRI_PART_PORT].set)
+            return false;
+        /* RFC 3986 3.2.2 reg-name: unreserved and sub-delims; lower case
+         * (upper-host) */
+        for (i = h->off; h->set && i < h->off + h->len; i++)
+            if (!ch_is((unsigned char)s[i], CH_UNRESERVED | CH_SUBDELIM) ||
+                (s[i] >= 'A' && s[i] <= 'Z'))
+                return false;
+    } else if (!sc->set) {
+        /* RFC 3986 4.2: colon-in-first-segment */
+        for (i = p->off; i < p->off + p->len && s[i] != '/'; i++)
+            if (s[i] == ':')
+                return false;
+    }
+    if (sc->set) {
+        /* RFC 3987 5.3.2.4: dot-segment in an absolute IRI */
+        size_t a = p->off, e = p->off + p->len, j;
+        while (a <= e) {
+            for (j = a; j < e && s[j] != '/'; j++)
+                ;
+            if (j - a <= 2 && j > a && s[a] == '.' && s[j - 1] == '.')
+                return false;
+            a = j + 1;
+        }
+    }
+    return true;
+}
+
 enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
                                const struct xiri_link *link, xiri_diag_fn *fn,
                                void *user, int *worst)
+{
+    return linkcheck_run_path(ctx, encoding, link, fn, user, worst, true);
+}
+
+enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
+                                    const struct xiri_link *link,
+                                    xiri_diag_fn *fn, void *user, int *worst,
+                                    bool fast)
 {
     struct lc lc;
     struct ref r;
@@ -387,16 +518,31 @@ enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
-    st = xiri_check(ctx, link->value, link->value_len, link->profile,
-                    lc_forward, &lc, NULL);
+    if (fast && (unsigned)link->profile < XIRI_PROFILE_COUNT &&
+        link->value_len <= XIRI_MAX_LEN) {
+        ref_split(link->value ? link->value : "", link->value_len, &r);
+        if (linkcheck_plain(link->value ? link->value : "", link->value_len,
+                            &r)) {
+            /* xiri_check would find nothing; printable ASCII holds no
+             * U+FFFD, no C1 control, and its query is the same in every
+             * encoding (lc_query) */
+            lc_no_base(&lc, &r);
+            if (worst)
+                *worst = lc.worst;
+            return XIRI_OK;
+        }
+    }
+    /* xiri_check, which splits the value too */
+    st = check_run(ctx, link->value, link->value_len, link->profile,
+                   lc_forward, &lc, NULL, &r);
     if (st == XIRI_OK && !lc.stop) {
         /* xiri_check accepted the arguments: value_len is within
          * XIRI_MAX_LEN and the profile is known */
-        ref_split(link->value ? link->value : "", link->value_len, &r);
         lc_no_base(&lc, &r);
         lc_replacement(&lc);
         lc_c1(&lc);
-        if (!lc.stop)
+        st = lc_mojibake(&lc);
+        if (st == XIRI_OK && !lc.stop)
             st = lc_query(&lc, &r);
     }
     if (worst)

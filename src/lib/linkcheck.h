@@ -14,6 +14,34 @@ enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
                                const struct xiri_link *link, xiri_diag_fn *fn,
                                void *user, int *worst);
 
+/* linkcheck_run with the fast path for plain links (linkcheck_plain) on
+ * or off: the findings are the same either way (test_linkcheck.c runs
+ * both over the conformance data). */
+enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
+                                    const struct xiri_link *link,
+                                    xiri_diag_fn *fn, void *user, int *worst,
+                                    bool fast);
+
+struct ref;
+
+/* True when xiri_check finds nothing at all in s[0..n) under any profile,
+ * known from a single look at the bytes and r (ref_split of s): printable
+ * ASCII that every component it falls in allows (RFC 3986 3, RFC 3987
+ * 2.2), one '#' at most, no '%', a lower-case scheme and host, no
+ * userinfo, port or IP literal, no ':' in the first segment of a
+ * relative path, no dot segment in an absolute one.  False says nothing:
+ * xiri_check must look. */
+bool linkcheck_plain(const char *s, size_t n, const struct ref *r);
+
+/* 1 for the bytes a plain link may hold in every component, else 0. */
+extern const unsigned char linkcheck_plain_byte[256];
+
+/* check.c: xiri_check, also giving the components of s as ref_split
+ * splits them in *split (when not NULL and the result is XIRI_OK). */
+enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
+                           enum xiri_profile profile, xiri_diag_fn *fn,
+                           void *user, int *worst, struct ref *split);
+
 /* The windows-1252 character of a byte 0x80-0x9F (WHATWG Encoding,
  * index-windows-1252) and its Unicode name; 0 (and *name NULL) for the
  * five bytes windows-1252 leaves undefined and for any other byte. */

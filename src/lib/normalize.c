@@ -488,7 +488,7 @@ enum xiri_status xiri_compare(struct xiri_ctx *ctx, const char *a, size_t a_len,
         st = compare_one(ctx, b, b_len, profile, rung, flags, "second", &nb,
                          &lb, err);
     if (st == XIRI_OK)
-        *equal = la == lb && memcmp(na, nb, la) == 0;
+        *equal = la == lb && (la == 0 || memcmp(na, nb, la) == 0);
     xiri_str_free(na);
     xiri_str_free(nb);
     return st;

@@ -34,8 +34,17 @@ static const struct preset presets[] = {
      "Atom (RFC 4287): link@href, content@src, icon, logo, uri, id...",
      {"atom.xsd", NULL}},
     {"rss",
-     "RSS 2.0: link, comments, docs, enclosure@url, source@url, guid...",
+     "RSS 0.91-2.0 (no namespace): link, comments, docs, url, "
+     "enclosure@url, source@url, guid unless isPermaLink=\"false\"",
      {"rss.xsd", NULL}},
+    {"rss1",
+     "RSS 1.0: link, url, rdf:about, rdf:resource, the Admin module, "
+     "xml:base",
+     {"rss1.xsd", "xml.xsd"}},
+    {"rdf",
+     "RDF/XML: rdf:about, rdf:resource, rdf:datatype on any element, "
+     "xml:base",
+     {"rdf.xsd", "xml.xsd"}},
     {"sitemap", "Sitemaps 0.9: loc", {"sitemap.xsd", NULL}},
     {"xinclude", "XInclude 1.0: xi:include@href", {"xinclude.xsd", NULL}},
     {"xslt",

@@ -6,7 +6,10 @@
 #include "common.h"
 #include "buf.h"
 #include "chars.h"
+#include "linkcheck.h"
 #include "mem.h"
+#include "mojibake.h"
+#include "parse.h"
 #include "scheme.h"
 #include "unicode.h"
 #include "walk.h"
@@ -33,6 +36,11 @@ struct xiri_rewriter {
     struct buf coded;  /* scratch: it escaped and encoded */
     struct buf tmp;    /* scratch */
     struct buf strip;  /* scratch: a value without tabs and newlines */
+    struct buf fix;    /* scratch: the value repaired (opts.repair) */
+    /* --resolve: the last base, and whether xiri_resolve accepts it */
+    struct buf base_seen;
+    enum xiri_profile base_profile;
+    bool base_ok;
 };
 
 void xiri_rewrite_options_init(struct xiri_rewrite_options *o)
@@ -234,6 +242,27 @@ out:
 
 /* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
  * value may be unchanged) or why it cannot be mapped. */
+/* Whether xiri_resolve accepts base under profile: it parses, and it is
+ * absolute (RFC 3986 5.1).  The answer for the last base is kept: the
+ * links of a document share a few bases. */
+static bool base_usable(struct xiri_rewriter *rw, const char *base,
+                        size_t len, enum xiri_profile profile)
+{
+    struct ref b;
+
+    if (rw->base_seen.status == XIRI_OK && rw->base_seen.data &&
+        rw->base_seen.len == len && rw->base_profile == profile &&
+        memcmp(rw->base_seen.data, base, len) == 0)
+        return rw->base_ok;
+    rw->base_ok = ref_parse(base, len, profile, &b, NULL, NULL) == XIRI_OK &&
+                  b.part[XIRI_PART_SCHEME].set;
+    rw->base_profile = profile;
+    rw->base_seen.len = 0;
+    rw->base_seen.status = XIRI_OK;
+    buf_append(&rw->base_seen, base, len); /* on failure: not kept */
+    return rw->base_ok;
+}
+
 static enum xiri_status new_value(struct xiri_rewriter *rw,
                                   const struct xiri_link *l, int *qdiff,
                                   struct xiri_error *err)
@@ -245,6 +274,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     enum xiri_status st = XIRI_OK;
     enum xiri_idn idn;
     unsigned flags = XIRI_MAP_ESCAPE_LEIRI;
+    struct ref r;
+    bool plain = false; /* v is known to be linkcheck_plain */
 
     *qdiff = 0;
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
@@ -264,17 +295,38 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
     }
+    /* --repair: the value its author meant (mojibake.h) */
+    if (rw->opts.repair) {
+        rw->fix.len = 0;
+        rw->fix.status = XIRI_OK;
+        if (moji_repair(v, n, &rw->fix) > 0) {
+            if (rw->fix.status != XIRI_OK)
+                return rw->fix.status;
+            v = rw->fix.data;
+            n = rw->fix.len;
+        }
+    }
     /* HTML usemap holds a hash-name reference ("#name"), which names a map
      * in this document whatever the base: never resolved */
     if (rw->opts.resolve && l->base &&
         !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
           scheme_is(l->attribute, strlen(l->attribute), "usemap"))) {
-        st = xiri_resolve(l->base, strlen(l->base), v, n, l->profile,
-                          &resolved, &rlen, err);
-        if (st != XIRI_OK)
-            return st;
-        v = resolved;
-        n = rlen;
+        size_t blen = strlen(l->base);
+        ref_split(v, n, &r);
+        if (r.part[XIRI_PART_SCHEME].set && linkcheck_plain(v, n, &r) &&
+            base_usable(rw, l->base, blen, l->profile)) {
+            plain = true;
+            /* RFC 3986 5.2.2: a reference with a scheme is its own
+             * target, its path without dot segments, and a plain one has
+             * none (test_linkcheck.c checks that xiri_resolve agrees) */
+        } else {
+            st = xiri_resolve(l->base, blen, v, n, l->profile, &resolved,
+                              &rlen, err);
+            if (st != XIRI_OK)
+                return st;
+            v = resolved;
+            n = rlen;
+        }
     }
     if (rw->opts.to == XIRI_REWRITE_IRI) {
         idn = rw->opts.idn == XIRI_REWRITE_IDN_UNICODE ? XIRI_IDN_UNICODE
@@ -287,12 +339,23 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         } else {
             idn = XIRI_IDN_PERCENT;
         }
-        st = xiri_to_uri(rw->ctx, v, n, idn, flags, &mapped, &mlen, err);
+        /* RFC 3987 3.1 maps only what is not printable ASCII, and a
+         * plain link is printable ASCII with a lower-case ASCII host:
+         * its URI is itself (test_linkcheck.c checks this on the
+         * conformance data) */
+        if (!plain) {
+            ref_split(v, n, &r);
+            plain = linkcheck_plain(v, n, &r);
+        }
+        if (!plain)
+            st = xiri_to_uri(rw->ctx, v, n, idn, flags, &mapped, &mlen, err);
     }
     rw->value.len = 0;
     rw->value.status = XIRI_OK;
-    if (st == XIRI_OK)
+    if (st == XIRI_OK && mapped)
         buf_append(&rw->value, mapped, mlen);
+    else if (st == XIRI_OK && rw->opts.to != XIRI_REWRITE_IRI)
+        buf_append(&rw->value, v, n); /* plain: the same */
     if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP)
         keep_host(rw, v, n, &rw->value);
     enc = xiri_walker_encoding(rw->walker, NULL);
@@ -327,6 +390,11 @@ static bool unquotable(const char *s, size_t n)
 
 /* Escape the value for where it stands (XML 1.0 2.4 and 3.1; HTML
  * attribute value states), into rw->tmp. */
+/* The characters escape_value may have to write as references. */
+static const unsigned char rw_markup[256] = {
+    ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1, ['\''] = 1,
+};
+
 static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
                          bool add_quotes)
 {
@@ -339,7 +407,18 @@ static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
     if (add_quotes)
         buf_putc(o, '"');
     for (i = 0; i < rw->value.len; i++) {
-        char c = rw->value.data[i];
+        char c;
+        size_t k;
+        /* the run of characters that need no reference, at once */
+        for (k = i; k < rw->value.len; k++)
+            if (rw_markup[(unsigned char)rw->value.data[k]])
+                break;
+        c = k < rw->value.len ? rw->value.data[k] : 0;
+        if (k > i)
+            buf_append(o, rw->value.data + i, k - i);
+        if (k == rw->value.len)
+            break;
+        i = k;
         if (c == '&')
             buf_puts(o, "&amp;");
         else if (c == '<')
@@ -362,9 +441,14 @@ static bool holds_replacement(const char *s, size_t n)
 {
     size_t i;
 
-    for (i = 0; i + 2 < n; i++)
-        if (s[i] == '\xEF' && s[i + 1] == '\xBF' && s[i + 2] == '\xBD')
+    for (i = 0; i + 2 < n; i++) {
+        const char *p = memchr(s + i, 0xEF, n - 2 - i);
+        if (!p)
+            return false;
+        i = (size_t)(p - s);
+        if (s[i + 1] == '\xBF' && s[i + 2] == '\xBD')
             return true;
+    }
     return false;
 }
 
@@ -496,6 +580,8 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->coded, XIRI_MAX_LEN);
     buf_init(&rw->tmp, XIRI_MAX_LEN);
     buf_init(&rw->strip, XIRI_MAX_LEN);
+    buf_init(&rw->fix, XIRI_MAX_LEN);
+    buf_init(&rw->base_seen, XIRI_MAX_LEN);
     st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
                          &rw->walker);
     if (st != XIRI_OK) {
@@ -579,5 +665,7 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->coded);
     buf_free(&rw->tmp);
     buf_free(&rw->strip);
+    buf_free(&rw->fix);
+    buf_free(&rw->base_seen);
     mem_free(rw);
 }

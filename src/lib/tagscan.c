@@ -257,18 +257,30 @@ static int g_name_char(const unsigned char *s, size_t n, bool first,
 
 enum { FAST_NO, FAST_OK, FAST_LIMIT };
 
+/* g_fast gives up: the attributes it recorded go */
+#define G_FAST_FAIL(r)                                                 \
+    do {                                                               \
+        if (log)                                                       \
+            log->nattrs = a0;                                          \
+        return (r);                                                    \
+    } while (0)
+
 /* The common case, read in one go: an end tag, or a start tag of plain
  * syntax (no bogus attribute, no name of 100 characters, not script or
  * style), wholly in the text.  *out receives the position after it.
- * FAST_NO: leave it to the state machine, which reads the same. */
+ * FAST_NO: leave it to the state machine, which reads the same.  A start
+ * tag read whole goes into g->log with its attributes. */
 static int g_fast(const struct tag_guard *g, const unsigned char *t,
                   size_t base, size_t p, size_t end, unsigned long max_attrs,
                   size_t *out)
 {
-    size_t i = p + 1, n0;
+    size_t i = p + 1, n0, a0 = 0;
     unsigned long attrs = 0;
     const unsigned char *q;
     unsigned char c;
+    struct tag_log *log = g->log;
+    struct tag_attr *ra = NULL;
+    bool room = log != NULL;
 
     if (i + 1 >= end)
         return FAST_NO;
@@ -284,6 +296,7 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
     }
     if (!g_letter(c))
         return FAST_NO;
+    a0 = log ? log->nattrs : 0;
     for (n0 = i; i < end; i++) {
         c = t[i - base];
         if (g->html ? !g_html_name_char(c) : g_blank(c) || c == '/' || c == '>')
@@ -299,23 +312,36 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
         while (i < end && g_blank(t[i - base]))
             i++;
         if (i >= end)
-            return FAST_NO;
+            G_FAST_FAIL(FAST_NO);
         c = t[i - base];
-        if (c == '>') {
-            *out = i + 1;
+        if (c == '>' || (c == '/' && i + 1 < end && t[i + 1 - base] == '>')) {
+            *out = c == '>' ? i + 1 : i + 2;
+            if (room && log->ntags < TAG_LOG_TAGS) {
+                struct tag_rec *r = &log->tags[log->ntags++];
+                r->lt = p;
+                r->gt = *out - 1;
+                r->first = a0;
+                r->n = (unsigned)(log->nattrs - a0);
+            } else if (log) {
+                log->nattrs = a0;
+            }
             return FAST_OK;
         }
-        if (c == '/') {
-            if (i + 1 < end && t[i + 1 - base] == '>') {
-                *out = i + 2;
-                return FAST_OK;
-            }
-            return FAST_NO;
-        }
+        if (c == '/')
+            G_FAST_FAIL(FAST_NO);
         if (g->html && !g_html_name_start(c))
-            return FAST_NO;
+            G_FAST_FAIL(FAST_NO);
         if (++attrs > max_attrs)
-            return FAST_LIMIT;
+            G_FAST_FAIL(FAST_LIMIT);
+        ra = NULL;
+        if (room && log->nattrs < TAG_LOG_ATTRS) {
+            ra = &log->attrs[log->nattrs++];
+            ra->name = i;
+            ra->quote = 0;
+            ra->value_len = 0;
+        } else {
+            room = false;
+        }
         for (n0 = i; i < end; i++) {
             c = t[i - base];
             if (g->html ? !g_html_name_char(c)
@@ -323,32 +349,91 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
                 break;
         }
         if (g->html && i - n0 >= 100)
-            return FAST_NO;
+            G_FAST_FAIL(FAST_NO);
+        if (ra) {
+            ra->name_len = i - n0;
+            ra->value = i; /* no value: just after the name */
+        }
         while (i < end && g_blank(t[i - base]))
             i++;
         if (i >= end)
-            return FAST_NO;
+            G_FAST_FAIL(FAST_NO);
         if (t[i - base] != '=')
             continue; /* no value */
         i++;
         while (i < end && g_blank(t[i - base]))
             i++;
         if (i >= end)
-            return FAST_NO;
+            G_FAST_FAIL(FAST_NO);
         c = t[i - base];
         if (c == '"' || c == '\'') {
             q = memchr(t + (i + 1 - base), c, end - i - 1);
             if (!q)
-                return FAST_NO;
+                G_FAST_FAIL(FAST_NO);
+            if (ra) {
+                ra->quote = (char)c;
+                ra->value = i + 1;
+                ra->value_len = base + (size_t)(q - t) - i - 1;
+            }
             i = base + (size_t)(q - t) + 1;
         } else if (g->html) {
+            n0 = i;
             while (i < end && !g_blank(c = t[i - base]) && c != '>')
                 i++;
+            if (ra) {
+                ra->value = n0;
+                ra->value_len = i - n0;
+            }
         } else {
-            return FAST_NO;
+            G_FAST_FAIL(FAST_NO);
         }
     }
 }
+
+#undef G_FAST_FAIL
+
+/* ---------------------------------------------------------------- log */
+
+void tag_log_trim(struct tag_log *l, size_t pos)
+{
+    size_t k = 0, i;
+
+    while (k < l->ntags && l->tags[k].gt < pos)
+        k++;
+    if (k == 0)
+        return;
+    if (k == l->ntags) {
+        l->ntags = l->rd = l->nattrs = 0;
+        return;
+    }
+    {
+        size_t a = l->tags[k].first;
+        memmove(l->attrs, l->attrs + a, (l->nattrs - a) * sizeof(*l->attrs));
+        l->nattrs -= a;
+        memmove(l->tags, l->tags + k, (l->ntags - k) * sizeof(*l->tags));
+        l->ntags -= k;
+        for (i = 0; i < l->ntags; i++)
+            l->tags[i].first -= a;
+        l->rd = l->rd > k ? l->rd - k : 0;
+    }
+}
+
+const struct tag_rec *tag_log_find(struct tag_log *l, size_t gt,
+                                   const char *text, size_t base)
+{
+    const struct tag_rec *r;
+
+    while (l->rd < l->ntags && l->tags[l->rd].gt < gt)
+        l->rd++;
+    if (l->rd == l->ntags)
+        return NULL;
+    r = &l->tags[l->rd];
+    if (r->gt == gt ||
+        (r->gt == gt + 1 && gt >= base && text[gt - base] == '/'))
+        return r;
+    return NULL;
+}
+
 
 void tag_guard_init(struct tag_guard *g, bool html, size_t pos)
 {

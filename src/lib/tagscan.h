@@ -55,7 +55,38 @@ enum tag_guard_result {
                         style element; call tag_guard_resume */
 };
 
+/* The start tags the guard read whole by its fast path, with their
+ * attributes exactly as tag_next_attr reads them (positions in the
+ * stream), so that the walker need not scan a tag again to find where
+ * its '<' and its attribute values are.  A tag that does not fit, or
+ * that the guard read any other way, is not in it: the walker scans the
+ * text then, as before. */
+#define TAG_LOG_TAGS 2048
+#define TAG_LOG_ATTRS 4096
+
+struct tag_rec {
+    size_t lt, gt;  /* the '<' and the '>' */
+    size_t first;   /* its attributes: attrs[first .. first + n) */
+    unsigned n;
+};
+
+struct tag_log {
+    size_t ntags, rd; /* tags[rd .. ntags) may still be asked for */
+    size_t nattrs;
+    struct tag_rec tags[TAG_LOG_TAGS];
+    struct tag_attr attrs[TAG_LOG_ATTRS]; /* positions in the stream */
+};
+
+/* Forget the tags whose '>' is before stream position pos. */
+void tag_log_trim(struct tag_log *l, size_t pos);
+
+/* The tag whose '>' is at gt, or whose "/>" starts at gt (where libxml2
+ * reports a start tag), or NULL; tags before it are forgotten. */
+const struct tag_rec *tag_log_find(struct tag_log *l, size_t gt,
+                                   const char *text, size_t base);
+
 struct tag_guard {
+    struct tag_log *log;    /* NULL: record nothing */
     bool html;
     unsigned char state;
     unsigned char quote;    /* of the literal or value being read */

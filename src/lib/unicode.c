@@ -597,7 +597,9 @@ static UErrorCode uni_query_convert(UConverter *cv, const UChar *src, int32_t n,
                                     char *first)
 {
     UErrorCode ec = U_ZERO_ERROR;
-    char bytes[64], *t = bytes;
+    /* zeroed: ICU writes bytes[0..t) through &t, which the static
+     * analyzer cannot follow */
+    char bytes[64] = {0}, *t = bytes;
     static const UChar nothing = 0;
     const UChar *s;
     char *p;

@@ -200,12 +200,13 @@ pass=0
 fail=0
 
 # check NAME STATUS EXPECT FILE [OPTION...]: run "xiri check" (or "xiri
-# links" when NAME starts with "links:") on the generated FILE.
+# links" or "xiri rewrite" when NAME starts with "links:" or "rewrite:")
+# on the generated FILE.
 check() {
     name=$1 want=$2 expect=$3 file=$4
     shift 4
     cmd=check
-    case $name in links:*) cmd=links ;; esac
+    case $name in links:*) cmd=links ;; rewrite:*) cmd=rewrite ;; esac
     [ -f "$work/$file" ] || gen "$file"
     t0=$(now_ms)
     (
@@ -331,6 +332,38 @@ check unknown-declared-html 2 \
 check truncated-xml 2 "truncated.xml:1:" truncated.xml
 check truncated-tag-xml 2 "not well-formed" truncated-tag.xml
 check links:truncated-html 0 "	a	href	y	" truncated.html --encoding=utf-8
+
+# rewrite reads documents with the same walker and the same limits (its
+# --max-* options): the same documents fail the same way, nothing of
+# them is written, and no external entity is ever read into the output
+check rewrite:laughs 2 "$loop" laughs-attr.xml
+check rewrite:quadratic-option 2 \
+    "expand to more than 1048576 bytes; raise --max-entity-expansion" \
+    quadratic-content.xml --max-entity-expansion=1M
+check rewrite:xxe-file 0 "refers to the entity &f;, which is external" \
+    xxe-file.xml
+check rewrite:dtd-url 0 "refers to the entity &eacute;" dtd-url.xhtml
+check rewrite:deep-xml 2 \
+    "<e> is nested deeper than 512 elements; raise --max-depth; nothing" \
+    deep.xml
+check rewrite:deep-option 0 "" deep.xml --max-depth=100001
+check rewrite:attr-100mb-html 2 \
+    "1:42: a start tag longer than 16777216 bytes; raise --max-markup" \
+    attr-100mb.html
+check rewrite:iri-10mb-html 0 "longer than the limit of 1048576 bytes" \
+    iri-10mb.html
+check rewrite:comment-html 2 \
+    "a comment longer than 1048576 bytes" comment.html --max-markup=1M
+check rewrite:attrs-1m-xml 2 \
+    "start tag <a> has more than 1000 attributes; raise --max-attributes" \
+    attrs-1m.xml
+check rewrite:namespaces 2 \
+    "more than 1000 namespace declarations in scope" namespaces.xml
+check rewrite:namespaces-option 0 "" namespaces.xml --max-namespaces=1001
+check rewrite:default-attributes 2 \
+    "more than 100 attributes with a default for <e>" defaults.xml
+check rewrite:nul-xml 2 "1:4: not well-formed: Char 0x0 out of allowed range" \
+    nul.xml
 check nul-xml 2 "1:4: not well-formed: Char 0x0 out of allowed range" nul.xml
 check nul-html 0 \
     "1:46: warning: a NUL character at offset 45 is not allowed in HTML" \

@@ -17,7 +17,8 @@ static register_fn *const registrars[] = {
     suite_props_register,  suite_check_register,  suite_normalize_register,
     suite_display_register, suite_zld_register,   suite_oom_register,
     suite_registry_register, suite_walk_register, suite_shapes_register,
-    suite_linkcheck_register,
+    suite_linkcheck_register, suite_mojibake_register,
+    suite_threads_register,
 };
 
 static int run_filtered(const char *filter)

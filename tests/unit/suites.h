@@ -18,5 +18,7 @@ int suite_registry_register(void);
 int suite_walk_register(void);
 int suite_shapes_register(void);
 int suite_linkcheck_register(void);
+int suite_mojibake_register(void);
+int suite_threads_register(void);
 
 #endif

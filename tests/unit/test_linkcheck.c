@@ -6,6 +6,7 @@
  * against ICU's converter, and the out-of-memory paths. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
@@ -15,6 +16,7 @@
 #include "helpers.h"
 #include "linkcheck.h"
 #include "mem.h"
+#include "parse.h"
 #include "suites.h"
 #include "unicode.h"
 
@@ -464,6 +466,24 @@ static const struct link_case link_cases[] = {
     {"windows-1252", LEIRI, "http://h/", "a\xC2\x93", "", 0, {NULL, NULL}},
     {NULL, LEIRI, "http://h/", "a\xC2\x93", "", 0, {NULL, NULL}},
 
+    /* mojibake, double-pct (mojibake.c; test_mojibake.c has the rest):
+     * python3 'café'.encode('utf-8').decode('cp1252') is 'cafÃ©', and
+     * quote(quote('a b')) is 'a%2520b' */
+    {"UTF-8",
+     LEIRI,
+     "http://h/",
+     "caf\xC3\x83\xC2\xA9/%C3%83%C2%A9",
+     "mojibake@3+4 mojibake@8+12",
+     0,
+     {"repaired: caf\xC3\xA9/%C3%A9", "windows-1252"}},
+    {NULL,
+     HTML,
+     "http://h/",
+     "a%2520b",
+     "double-pct@1+5",
+     0,
+     {"'%2520' is '%20' percent-encoded twice", "repaired: a%20b"}},
+
     /* several kinds: no-base, replacement-char, c1-control */
     {"ISO-8859-1",
      HTML,
@@ -707,6 +727,276 @@ static void test_oom(void)
     CU_ASSERT(i > 1);
 }
 
+/* ---------------------------------------------------------------- */
+/* The fast path for plain links (linkcheck_plain) against the full one:
+ * every string of the conformance data (each field of every tests/data
+ * TSV file) and every quoted or element-content string of the sample
+ * documents, plus the hand-made near misses below, under every profile,
+ * with and without a base and a legacy encoding, must give exactly the
+ * same findings, status and worst severity both ways.  Where
+ * linkcheck_plain says no, the fast run takes the very code of the slow
+ * one, so the runs compared are those where it says yes; the reference
+ * is xiri_check itself (the suites check and parse derive its findings
+ * from RFC 3986/3987). */
+
+struct plain_stats {
+    unsigned long strings, plain, runs, split_checked;
+};
+
+static bool same_runs(const struct run *a, const struct run *b)
+{
+    size_t i;
+
+    if (a->n != b->n)
+        return false;
+    for (i = 0; i < a->n; i++)
+        if (strcmp(a->f[i].code, b->f[i].code) != 0 ||
+            a->f[i].offset != b->f[i].offset ||
+            a->f[i].length != b->f[i].length ||
+            a->f[i].codepoint != b->f[i].codepoint ||
+            a->f[i].part != b->f[i].part ||
+            a->f[i].severity != b->f[i].severity ||
+            strcmp(a->f[i].message, b->f[i].message) != 0)
+            return false;
+    return true;
+}
+
+static void plain_one(struct plain_stats *st, const char *s, size_t n)
+{
+    static const char *const bases[] = {NULL, "http://a.example/b/c?q"};
+    static const char *const encs[] = {NULL, "windows-1252", "Shift_JIS"};
+    struct ref r, r2;
+    size_t b, e, p, k;
+    int worst;
+
+    if (n > XIRI_MAX_LEN)
+        return;
+    st->strings++;
+    ref_split(s, n, &r);
+    /* check_run hands linkcheck the split it made */
+    if (check_run(ctx, s, n, XIRI_PROFILE_LEIRI, NULL, NULL, &worst, &r2) ==
+        XIRI_OK) {
+        st->split_checked++;
+        for (k = 0; k < XIRI_PART_COUNT; k++)
+            if (r.part[k].set != r2.part[k].set ||
+                r.part[k].off != r2.part[k].off ||
+                r.part[k].len != r2.part[k].len)
+                TEST_FAIL("check_run split \"%.*s\" differently from "
+                          "ref_split (part %zu)",
+                          (int)n, s, k);
+    }
+    if (!linkcheck_plain(s, n, &r))
+        return;
+    st->plain++;
+    /* rewrite.c takes a plain link with a scheme as its own target
+     * under --resolve, without asking xiri_resolve, when the base is
+     * one xiri_resolve accepts */
+    if (r.part[XIRI_PART_SCHEME].set) {
+        static const char *const rbases[] = {
+            "http://a/b/c/d;p?q", "https://a.example/b/", "file:///tmp/x",
+            "urn:isbn:1", "HTTP://A/./b/../c", "tag:a,2024:b/c#f",
+        };
+        size_t bi, pi;
+        for (bi = 0; bi < sizeof(rbases) / sizeof(rbases[0]); bi++)
+            for (pi = 0; pi < XIRI_PROFILE_COUNT; pi++) {
+                char *o = NULL;
+                size_t olen = 0;
+                enum xiri_status rs =
+                    xiri_resolve(rbases[bi], strlen(rbases[bi]), s, n,
+                                 (enum xiri_profile)pi, &o, &olen, NULL);
+                if (rs != XIRI_OK || olen != n ||
+                    (n && memcmp(o, s, n) != 0))
+                    TEST_FAIL("plain \"%.*s\" against %s (profile %zu) "
+                              "resolves to something else (%s)",
+                              (int)n, s, rbases[bi], pi, xiri_strerror(rs));
+                xiri_str_free(o);
+            }
+    }
+    /* rewrite.c writes a plain link as its own URI without asking
+     * xiri_to_uri, with the modes and flags it uses */
+    for (k = 0; k < 2; k++) {
+        char *m = NULL;
+        size_t mlen = 0;
+        enum xiri_status ms = xiri_to_uri(
+            ctx, s, n, k ? XIRI_IDN_PUNYCODE : XIRI_IDN_PERCENT,
+            XIRI_MAP_ESCAPE_LEIRI | (k ? XIRI_MAP_DNS_ONLY : 0u), &m, &mlen,
+            NULL);
+        if (ms != XIRI_OK || mlen != n || (n && memcmp(m, s, n) != 0))
+            TEST_FAIL("the URI of plain \"%.*s\" is not itself (%s, idn "
+                      "mode %zu): \"%.*s\"",
+                      (int)n, s, xiri_strerror(ms), k,
+                      ms == XIRI_OK ? (int)mlen : 0, ms == XIRI_OK ? m : "");
+        xiri_str_free(m);
+    }
+    for (p = 0; p < XIRI_PROFILE_COUNT; p++)
+        for (b = 0; b < 2; b++)
+            for (e = 0; e < 3; e++) {
+                static struct run fast, slow;
+                struct xiri_link l;
+                enum xiri_status s1, s2;
+                int w1, w2;
+
+                memset(&l, 0, sizeof(l));
+                l.value = s;
+                l.value_len = n;
+                l.base = bases[b];
+                l.profile = (enum xiri_profile)p;
+                l.element = "a";
+                l.attribute = "href";
+                memset(&fast, 0, sizeof(fast));
+                memset(&slow, 0, sizeof(slow));
+                fast.len = slow.len = n;
+                s1 = linkcheck_run_path(ctx, encs[e], &l, collect, &fast, &w1,
+                                        true);
+                s2 = linkcheck_run_path(ctx, encs[e], &l, collect, &slow, &w2,
+                                        false);
+                st->runs++;
+                if (s1 != s2 || w1 != w2 || !same_runs(&fast, &slow) ||
+                    fast.bad)
+                    TEST_FAIL("fast and full checks differ on \"%.*s\" "
+                              "(profile %zu, base %s, encoding %s): %zu "
+                              "findings (%s) against %zu (%s)",
+                              (int)n, s, p, bases[b] ? bases[b] : "none",
+                              encs[e] ? encs[e] : "none", fast.n,
+                              fast.n ? fast.f[0].code : "-", slow.n,
+                              slow.n ? slow.f[0].code : "-");
+            }
+}
+
+static void plain_tsv_line(void *user, char **fields, int nfields, int lineno)
+{
+    int i;
+
+    (void)lineno;
+    for (i = 0; i < nfields; i++) {
+        size_t n = test_unescape(fields[i]);
+        plain_one(user, fields[i], n);
+    }
+}
+
+/* Every "..." and '...' string and every run of text between tags of a
+ * sample document, as written (references not decoded: more strings). */
+static void plain_sample(struct plain_stats *st, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    static char data[1 << 20];
+    size_t n, i, j;
+
+    if (!f) {
+        TEST_FAIL("cannot read %s", path);
+        return;
+    }
+    n = fread(data, 1, sizeof(data), f);
+    fclose(f);
+    for (i = 0; i < n; i++) {
+        char end = data[i] == '"' ? '"' : data[i] == '\'' ? '\'' :
+                   data[i] == '>' ? '<' : 0;
+        if (!end)
+            continue;
+        for (j = i + 1; j < n && j - i < 4096 && data[j] != end; j++)
+            ;
+        if (j < n && data[j] == end) {
+            size_t a = i + 1, e = j;
+            plain_one(st, data + a, e - a);
+            /* the text trimmed, like an element's content */
+            while (a < e && strchr(" \t\r\n", data[a]))
+                a++;
+            while (e > a && strchr(" \t\r\n", data[e - 1]))
+                e--;
+            plain_one(st, data + a, e - a);
+        }
+    }
+}
+
+static void test_plain_fast_path(void)
+{
+    static const char *const hand[] = {
+        "", "#", "##", "a#b#c", "?", "/", "//", "///", "a", "a/b?c#d",
+        "http://a.example/b", "HTTP://a.example/", "hTtp://a/", "http://A/",
+        "http://a.Example/", "http://a:80/", "http://a:/", "http://a:8080/",
+        "http://u@a/", "http://@a/", "http://[::1]/", "http://[v1.x]/",
+        "http://a.example/./b", "http://a/../b", "http://a/b/..",
+        "http://a/b/.", "http://a/.b", "http://a/..b/", "http://a/.../",
+        "./a", "../a", "a/./b", "a:b", "a/b:c", "./a:b", "1a:b", "+a:b",
+        "mailto:x@y.example", "urn:isbn:0451450523", "tag:a,2024:b",
+        "file:///tmp/x", "file://localhost/etc", "http://", "http:",
+        "http:a", "http:/a", "data:text/plain,hi", "http://a_b.example/",
+        "http://a!$&'()*+,;=b/", "http://a~b-c.d/", "//a.example/b",
+        "//A.example/b", "///a", "a?b?c", "a?b/c#d?e/f", "?a=b&c=d;e",
+        "a b", "a%20b", "a%2", "http://a/b c", "a\\b", "a|b", "a^b",
+        "a`b", "a{b}", "a[b]", "a<b>", "a\"b", "http://a/%7e",
+        "javascript:void(0)", "#top", "http://a.example/p?q#f#g",
+        "http://a.example:/", "http://a.example:0080/",
+    };
+    struct plain_stats st;
+    static const char *const samples[] = {
+        "catalog.xml", "custom.xml", "custom.xsd", "euc-jp.html",
+        "feed.atom", "feed.rss", "html4-base.html", "html5-media.html",
+        "latin1.xml", "links.xhtml", "no-charset.html", "shift_jis.html",
+        "sitemap-utf16le.xml", "stylesheet-utf16be.xsl", "trail-legend.svg",
+        "windows-1252.html",
+    };
+    static const char *const tsv[] = {
+        "check-cases.tsv", "check-messages.tsv", "display-jena.tsv",
+        "display-seeds.tsv", "linkcheck-query-encoding.tsv", "map-jena.tsv",
+        "map-rfc3987.tsv", "map-sources.tsv", "normalize-compare.tsv",
+        "normalize-iri-string-resolve.tsv", "normalize-iri-string.tsv",
+        "normalize-rfc.tsv", "normalize-rfc3986-python.tsv",
+        "normalize-uriparser.tsv", "normalize-xiri.tsv",
+        "parse-components.tsv", "parse-ip.tsv", "parse-jena.tsv",
+        "parse-oxiri.tsv", "parse-path-kind.tsv", "parse-profiles.tsv",
+        "parse-uriparser.tsv", "resolve-remove-dots.tsv",
+        "resolve-resolution.tsv", "resolve-rfc3986.tsv",
+        "resolve-special.tsv", "zld-examples.tsv", "zld-malformed.tsv",
+    };
+    size_t i;
+
+    memset(&st, 0, sizeof(st));
+    /* the byte table is the character classes of chars.c (RFC 3986 2) */
+    for (i = 0; i < 256; i++)
+        if (linkcheck_plain_byte[i] !=
+            (i < 128 && (chars_ascii[i] & (CH_PCHAR | CH_SLASH | CH_QMARK))
+                 ? 1
+                 : 0))
+            TEST_FAIL("linkcheck_plain_byte[0x%02zX] is wrong", i);
+    for (i = 0; i < sizeof(hand) / sizeof(hand[0]); i++)
+        plain_one(&st, hand[i], strlen(hand[i]));
+    /* the near misses above that must not take the fast path */
+    {
+        static const char *const not_plain[] = {
+            "##", "HTTP://a.example/", "http://A/", "http://a:80/",
+            "http://a:/", "http://u@a/", "http://[::1]/", "http://a/../b",
+            "http://a/b/.", "a:b" /* scheme: fine */, "1a:b", "a%20b",
+            "a b", "a|b",
+        };
+        for (i = 0; i < sizeof(not_plain) / sizeof(not_plain[0]); i++) {
+            struct ref r;
+            const char *s = not_plain[i];
+            ref_split(s, strlen(s), &r);
+            if (strcmp(s, "a:b") == 0) {
+                CU_ASSERT(linkcheck_plain(s, strlen(s), &r));
+            } else if (linkcheck_plain(s, strlen(s), &r)) {
+                TEST_FAIL("\"%s\" took the fast path", s);
+            }
+        }
+    }
+    for (i = 0; i < sizeof(tsv) / sizeof(tsv[0]); i++)
+        test_read_tsv(tsv[i], plain_tsv_line, &st);
+    for (i = 0; i < sizeof(samples) / sizeof(samples[0]); i++) {
+        char path[4200];
+        snprintf(path, sizeof(path), "%s/../../samples/%s", TEST_DATA_DIR,
+                 samples[i]);
+        plain_sample(&st, path);
+    }
+    /* the data must exercise both paths */
+    CU_ASSERT(st.plain > 500);
+    CU_ASSERT(st.strings - st.plain > 500);
+    CU_ASSERT(st.split_checked > 1000);
+    if (getenv("XIRI_TEST_VERBOSE"))
+        fprintf(stderr, "plain: %lu strings, %lu plain, %lu runs compared\n",
+                st.strings, st.plain, st.runs);
+}
+
 int suite_linkcheck_register(void)
 {
     CU_pSuite s = CU_add_suite("linkcheck", suite_init, suite_clean);
@@ -719,7 +1009,8 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "no walker", test_no_walker) ||
         !CU_add_test(s, "API contract", test_contract) ||
         !CU_add_test(s, "callback stops", test_stop) ||
-        !CU_add_test(s, "out of memory", test_oom))
+        !CU_add_test(s, "out of memory", test_oom) ||
+        !CU_add_test(s, "fast path for plain links", test_plain_fast_path))
         return -1;
     return 0;
 }

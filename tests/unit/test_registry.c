@@ -26,6 +26,8 @@
 #define XLINK_NS "http://www.w3.org/1999/xlink"
 #define SVG_NS "http://www.w3.org/2000/svg"
 #define ATOM_NS "http://www.w3.org/2005/Atom"
+#define RSS1_NS "http://purl.org/rss/1.0/"
+#define RDF_NS "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 #define XSI_NS "http://www.w3.org/2001/XMLSchema-instance"
 #define XS_NS "http://www.w3.org/2001/XMLSchema"
 
@@ -953,8 +955,8 @@ static void test_xsd_limits(void)
 /* Presets                                                             */
 
 static const char *const preset_names[] = {
-    "html", "xhtml",   "xlink",    "xml",  "svg", "atom",
-    "rss",  "sitemap", "xinclude", "xslt", "xsd", "xsi",
+    "html", "xhtml", "xlink",   "xml",      "svg",  "atom", "rss",
+    "rss1", "rdf",   "sitemap", "xinclude", "xslt", "xsd",  "xsi",
 };
 
 static void test_preset_list(void)
@@ -979,7 +981,7 @@ struct spot {
 
 /* Entries per preset: counted by hand from each schema's declarations. */
 static const size_t preset_counts[] = {
-    45, 45, 3, 1, 18, 8, 7, 1, 1, 4, 9, 2,
+    45, 45, 3, 1, 18, 8, 7, 8, 6, 1, 1, 4, 9, 2,
 };
 
 static const struct spot preset_spots[][4] = {
@@ -1018,6 +1020,22 @@ static const struct spot preset_spots[][4] = {
      {NULL, "enclosure", NULL, "url", XIRI_SHAPE_IRI},
      {NULL, "docs", NULL, NULL, XIRI_SHAPE_IRI},
      {NULL, "title", NULL, NULL, -1}},
+    /* rss1: rss1.xsd's link and url (2), rdf.xsd through the import (5),
+     * xml.xsd (1); the rdf: attributes that image, textinput and the
+     * admin.xsd elements refer to are rdf.xsd's global ones, registered
+     * once for every element */
+    {{RSS1_NS, "link", NULL, NULL, XIRI_SHAPE_IRI},
+     {RSS1_NS, "textinput", RDF_NS, "resource", XIRI_SHAPE_IRI},
+     {"http://webns.net/mvcb/", "generatorAgent", RDF_NS, "resource",
+      XIRI_SHAPE_IRI},
+     {RSS1_NS, "title", NULL, NULL, -1}},
+    /* rdf: about, resource, datatype on any element, the unqualified
+     * about of rdf:Description and resource of rdf:li (5), xml:base (1);
+     * rdf:ID and rdf:nodeID are names */
+    {{"urn:any", "x", RDF_NS, "about", XIRI_SHAPE_IRI},
+     {RDF_NS, "li", NULL, "resource", XIRI_SHAPE_IRI},
+     {NULL, "x", RDF_NS, "ID", -1},
+     {NULL, "x", RDF_NS, "nodeID", -1}},
     /* sitemap */
     {{"http://www.sitemaps.org/schemas/sitemap/0.9", "loc", NULL, NULL,
       XIRI_SHAPE_IRI},
@@ -1099,11 +1117,12 @@ static void test_preset_all(void)
     }
     memset(&err, 0, sizeof(err));
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "all", &err), XIRI_OK);
-    /* The sum of the presets, less xhtml (html.xsd again) and svg's copy
-     * of the three XLink attributes: 45+3+1+15+8+7+1+1+4+9+2. */
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 96);
+    /* The sum of the presets, less xhtml (html.xsd again), svg's copy
+     * of the three XLink attributes, rss1's copy of xml:base and all of
+     * rdf (rss1 imports it): 45+3+1+15+8+7+7+1+1+4+9+2. */
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 103);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "svg", &err), XIRI_OK);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 96);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 103);
     CU_ASSERT_EQUAL(find_attr(reg, ATOM_NS, "link", XML_NS, "base", false),
                     XIRI_SHAPE_IRI);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "IMG", NULL, "SRC", true),
@@ -1114,7 +1133,7 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "HTML", &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, NULL, &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(NULL, "html", &err), XIRI_EINVAL);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 96);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 103);
     xiri_registry_free(reg);
 }
 
@@ -1200,7 +1219,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 96 - 1)
+        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 103 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");

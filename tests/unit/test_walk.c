@@ -15,6 +15,7 @@
 #include "helpers.h"
 #include "registry.h"
 #include "suites.h"
+#include "tagscan.h"
 #include "walk.h"
 
 #include <libxml/HTMLparser.h>
@@ -1024,6 +1025,153 @@ static void test_walk_guard_against_libxml2(void)
     CU_ASSERT(checked > 5000);
 }
 
+/* ------------------------------------------------------------ the log
+ * The guard records the start tags it reads in one go (tag_log), so that
+ * the walker need not scan them again.  Every record must be what the
+ * independent scanners say of the same tag: a '<' that tag_find_start
+ * (XML; reading backward) or tag_find_start_html (HTML; reading
+ * forward, as libxml2 does) finds for that '>', and the attributes
+ * tag_next_attr reads, in order, with the same spans and quotes.  The
+ * documents: every sample, whole and fed in chunks of 1 to 97 bytes
+ * (tags cut anywhere are not recorded, never recorded wrong), and
+ * hand-made tags that read differently in HTML. */
+
+static unsigned long log_check(const char *t, size_t n, bool html,
+                               size_t step, const char *what)
+{
+    static struct tag_log log;
+    struct tag_guard g;
+    size_t end = 0, k;
+    unsigned long seen = 0;
+
+    tag_guard_init(&g, html, 0);
+    memset(&log, 0, sizeof(log));
+    g.log = &log;
+    while (end < n) {
+        enum tag_guard_result r;
+        end = end + step < n ? end + step : n;
+        r = tag_guard_scan(&g, t, 0, end, 100000, (size_t)1 << 30);
+        if (r == TAG_GUARD_SYNC)
+            tag_guard_resume(&g, -1);
+        for (k = 0; k < log.ntags; k++) {
+            const struct tag_rec *rec = &log.tags[k];
+            size_t cursor = rec->lt, i, want;
+            struct tag_attr a;
+            char name[16];
+
+            seen++;
+            if (t[rec->lt] != '<' || t[rec->gt] != '>' || rec->gt >= end) {
+                TEST_FAIL("%s: tag [%zu, %zu] is not a tag", what, rec->lt,
+                          rec->gt);
+                continue;
+            }
+            /* the element name, for the HTML scanner */
+            for (i = 0; i < sizeof(name) - 1 && rec->lt + 1 + i < rec->gt &&
+                        !strchr(" \t\r\n/>", t[rec->lt + 1 + i]);
+                 i++)
+                name[i] = (char)(t[rec->lt + 1 + i] >= 'A' &&
+                                         t[rec->lt + 1 + i] <= 'Z'
+                                     ? t[rec->lt + 1 + i] - 'A' + 'a'
+                                     : t[rec->lt + 1 + i]);
+            name[i] = '\0';
+            if (!html)
+                want = tag_find_start(t, k ? log.tags[k - 1].gt + 1 : 0,
+                                      rec->gt);
+            else
+                want = tag_find_start_html(t, k ? log.tags[k - 1].gt + 1 : 0,
+                                           rec->gt, name);
+            if (want != rec->lt && !(html && i == sizeof(name) - 1))
+                TEST_FAIL("%s: the tag ending at %zu starts at %zu, the "
+                          "scanner says %zu",
+                          what, rec->gt, rec->lt, want);
+            for (i = 0; tag_next_attr(t, rec->gt + 1, &cursor, &a); i++) {
+                const struct tag_attr *b = &log.attrs[rec->first + i];
+                if (i >= rec->n || a.name != b->name ||
+                    a.name_len != b->name_len || a.value != b->value ||
+                    a.value_len != b->value_len || a.quote != b->quote) {
+                    TEST_FAIL("%s: attribute %zu of the tag at %zu differs "
+                              "from tag_next_attr's",
+                              what, i, rec->lt);
+                    break;
+                }
+            }
+            if (i != rec->n || cursor != rec->gt)
+                TEST_FAIL("%s: the tag at %zu has %u attributes recorded, "
+                          "tag_next_attr reads %zu ending at %zu",
+                          what, rec->lt, rec->n, i, cursor);
+        }
+        /* as the walker does once libxml2 has read them */
+        tag_log_trim(&log, end);
+    }
+    return seen;
+}
+
+static void test_walk_guard_log(void)
+{
+    static const char *const samples[] = {
+        "catalog.xml", "custom.xml", "custom.xsd", "euc-jp.html",
+        "feed.atom", "feed.rss", "html4-base.html", "html5-media.html",
+        "latin1.xml", "links.xhtml", "no-charset.html", "shift_jis.html",
+        "trail-legend.svg", "windows-1252.html",
+    };
+    static const char *const html_cases[] = {
+        "<p><a href=x>a</a><A HREF='y' title=\"z\">b</A><img src=i.png "
+        "alt=don't><br/><input disabled value=v><a href = \"q\" >",
+        "<a href=\"x\"title='t'id=i><area href=/a/b?c=d&e=f shape=rect>",
+        "<a href=x/><a href=x / ><a b/c=d>",
+        "<!-- <a href=c> --><script>var s = '<a href=s>';</script>"
+        "<style>a{}</style><a href=after>",
+        "<a href=\"unterminated><b>x</b>\">",
+        "<div data-x=\"a>b\" onclick='c<d'><a\thref\n=\r'w'>",
+    };
+    static const char *const xml_cases[] = {
+        "<r xmlns:x='urn:x'><a x:href=\"a\" b = 'c'/><c d='&lt;&amp;'/>"
+        "<e f=\"g>h\"/><![CDATA[<a href='cd'/>]]><?pi <a b='c'?></r>",
+        "<!DOCTYPE r [<!ENTITY e '<x a=\"1\"/>'>]><r><x a='1'/>&e;</r>",
+    };
+    size_t i, step;
+    unsigned long seen = 0;
+    char what[64];
+
+    for (i = 0; i < sizeof(samples) / sizeof(samples[0]); i++) {
+        char path[4200];
+        static char data[1 << 20];
+        FILE *f;
+        size_t n;
+        bool html = strstr(samples[i], ".html") != NULL;
+
+        snprintf(path, sizeof(path), "%s/../../samples/%s", TEST_DATA_DIR,
+                 samples[i]);
+        f = fopen(path, "rb");
+        if (!f) {
+            TEST_FAIL("cannot read %s", path);
+            continue;
+        }
+        n = fread(data, 1, sizeof(data) - 1, f);
+        fclose(f);
+        data[n] = '\0';
+        for (step = 1; step < 100; step += 8) {
+            snprintf(what, sizeof(what), "%s by %zu", samples[i], step);
+            seen += log_check(data, n, html, step, what);
+        }
+        snprintf(what, sizeof(what), "%s whole", samples[i]);
+        seen += log_check(data, n, html, n, what);
+    }
+    for (i = 0; i < sizeof(html_cases) / sizeof(html_cases[0]); i++)
+        for (step = 1; step < 100; step += 8) {
+            snprintf(what, sizeof(what), "html case %zu by %zu", i, step);
+            seen += log_check(html_cases[i], strlen(html_cases[i]), true,
+                              step, what);
+        }
+    for (i = 0; i < sizeof(xml_cases) / sizeof(xml_cases[0]); i++)
+        for (step = 1; step < 100; step += 8) {
+            snprintf(what, sizeof(what), "xml case %zu by %zu", i, step);
+            seen += log_check(xml_cases[i], strlen(xml_cases[i]), false,
+                              step, what);
+        }
+    CU_ASSERT(seen > 1000);
+}
+
 int suite_walk_register(void)
 {
     CU_pSuite s = CU_add_suite("walk", NULL, NULL);
@@ -1050,5 +1198,6 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_long_list);
     CU_ADD_TEST(s, test_walk_html_streams);
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
+    CU_ADD_TEST(s, test_walk_guard_log);
     return 0;
 }

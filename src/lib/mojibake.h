@@ -1,0 +1,40 @@
+/* mojibake.h - finding and undoing two damages done to link values by the
+ * software that handled them before the document: UTF-8 read as
+ * windows-1252 (or ISO-8859-1), as text ("Ã©") or percent-encoded
+ * ("%C3%83%C2%A9"), and percent-encoding applied twice ("%2520").  Pure
+ * functions on UTF-8 strings (mojibake.c). */
+#ifndef XIRI_MOJIBAKE_H
+#define XIRI_MOJIBAKE_H
+
+#include "buf.h"
+#include "common.h"
+
+enum moji_kind {
+    MOJI_TEXT = 1, /* characters that are UTF-8 bytes read as windows-1252 */
+    MOJI_PCT,      /* the same, percent-encoded */
+    MOJI_DOUBLE    /* "%25" + two hex digits: an escape escaped again */
+};
+
+struct moji_hit {
+    enum moji_kind kind;
+    size_t off, len; /* the damaged span v[off..off+len) */
+};
+
+/* The first damaged span of v[0..n) at or after from, with what repairs
+ * it appended to rep (when not NULL): the UTF-8 text, its %HH escapes, or
+ * the single escape.  False when there is none (rep untouched).  Spans
+ * never overlap: call again with from = off + len for the next. */
+bool moji_next(const char *v, size_t n, size_t from, struct moji_hit *hit,
+               struct buf *rep);
+
+/* v[0..n) with every span moji_next finds replaced by its repair, into
+ * out; returns the number of spans (0: out holds v unchanged). */
+size_t moji_repair(const char *v, size_t n, struct buf *out);
+
+/* The windows-1252 byte that decodes to cp (WHATWG Encoding,
+ * index-windows-1252, with U+0080-U+009F standing for themselves as the
+ * index does for the five bytes it leaves undefined, and as ISO-8859-1
+ * decoders do for all); -1 when no byte does. */
+int moji_cp1252_byte(uint32_t cp);
+
+#endif
