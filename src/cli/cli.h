@@ -30,6 +30,10 @@ int cmd_doc(int argc, char **argv);
 /* "rewrite" (cmd_rewrite.c) */
 int cmd_rewrite(int argc, char **argv);
 
+/* Run from the build tree (not installed): read schemas from the source
+ * tree unless $XIRI_SCHEMA_DIR says otherwise (uninstalled.c). */
+void cli_use_source_schemas(void);
+
 /* ---- io.c: output on stdout, checked for write errors ---- */
 
 /* Write to stdout.  After the first failure nothing more is written and

@@ -52,6 +52,7 @@ int main(int argc, char **argv)
     /* A closed pipe is a write error reported with exit status 2, not a
      * silent death by SIGPIPE. */
     signal(SIGPIPE, SIG_IGN);
+    cli_use_source_schemas();
 
     if (argc < 2) {
         msg_error("no command given; see 'xiri --help'");

@@ -398,8 +398,9 @@ XIRI_API enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
  * "rss", "rss1", "rdf", "sitemap", "xinclude", "xslt", "xsd", "xsi", or
  * "all") from the
  * schema directory: each file from the first of $XIRI_SCHEMA_DIR (if
- * set), the installed $(datadir)/xiri/schemas and the source tree's
- * schemas/ that holds it.  XIRI_EINVAL for an unknown name. */
+ * set) and the installed $(datadir)/xiri/schemas that holds it (the xiri
+ * tool run from its build tree sets $XIRI_SCHEMA_DIR to the source
+ * tree's schemas/).  XIRI_EINVAL for an unknown name. */
 XIRI_API enum xiri_status xiri_registry_load_preset(struct xiri_registry *reg,
                                                     const char *name,
                                                     struct xiri_error *err);

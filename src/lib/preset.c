@@ -1,6 +1,6 @@
 /* preset.c - the presets: named sets of xiri's own schemas (schemas/),
- * found in $XIRI_SCHEMA_DIR, the installed schema directory, or the
- * source tree for uninstalled runs, whichever first holds the file. */
+ * found in $XIRI_SCHEMA_DIR or the installed schema directory, whichever
+ * first holds the file. */
 #include "common.h"
 #include "mem.h"
 #include "registry.h"
@@ -71,8 +71,9 @@ const char *xiri_preset_at(size_t i, const char **description)
     return presets[i].name;
 }
 
-/* The directories searched, in order; entries may be NULL. */
-static void schema_dirs(const char *dirs[3])
+/* The directories searched, in order; entries may be NULL.  Never the
+ * source tree: an uninstalled xiri sets $XIRI_SCHEMA_DIR for that. */
+static void schema_dirs(const char *dirs[2])
 {
     const char *env = getenv("XIRI_SCHEMA_DIR");
 
@@ -82,25 +83,20 @@ static void schema_dirs(const char *dirs[3])
 #else
     dirs[1] = NULL;
 #endif
-#ifdef XIRI_SOURCE_SCHEMA_DIR
-    dirs[2] = XIRI_SOURCE_SCHEMA_DIR;
-#else
-    dirs[2] = NULL;
-#endif
 }
 
 /* Load one schema file of a preset from the first directory holding it. */
 static enum xiri_status load_file(struct xiri_registry *reg, const char *preset,
                                   const char *file, struct xiri_error *err)
 {
-    const char *dirs[3];
+    const char *dirs[2];
     struct stat sb;
     char *path;
     size_t i, dl, fl = strlen(file);
     enum xiri_status st;
 
     schema_dirs(dirs);
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < 2; i++) {
         if (!dirs[i])
             continue;
         dl = strlen(dirs[i]);
