@@ -426,6 +426,15 @@ struct input {
     size_t adj; /* current adjustment */
     unsigned char pend[4]; /* a sequence cut by the end of a chunk */
     size_t npend;
+    /* ICU path: a high surrogate that ended ICU's output buffer, waiting
+     * for its low half from the next call, and its original offset */
+    bool held;
+    UChar held_hi;
+    size_t held_off;
+    /* ICU path: the original offset where the character ICU keeps pending
+     * at the end of a call began (its units come out of the next call
+     * with no offset of their own) */
+    size_t pending_orig;
     size_t nuls; /* U+0000 characters seen */
     bool nul_fffd; /* HTML: read them as U+FFFD */
 
@@ -630,7 +639,8 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
                                      size_t n, const int32_t *offs,
                                      size_t base)
 {
-    size_t i = 0, last = base, len, need = 3 * n; /* 3 bytes a unit at most */
+    /* 3 bytes a unit at most, 4 more for a held surrogate's character */
+    size_t i = 0, last = base, len, need = 3 * n + 4;
     unsigned char *t;
     size_t *o;
 
@@ -651,12 +661,39 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
     len = in->text.len;
     t = (unsigned char *)in->text.data;
     o = in->orig;
+    if (in->held) {
+        /* the pair straddled two calls: join it, or the high half was
+         * alone after all (a lone surrogate cannot be UTF-8) */
+        uint32_t cp = 0xFFFD;
+        size_t w, j;
+
+        in->held = false;
+        if (n > 0 && u[0] >= 0xDC00 && u[0] <= 0xDFFF) {
+            cp = 0x10000 + ((uint32_t)(in->held_hi - 0xD800) << 10) +
+                 (uint32_t)(u[0] - 0xDC00);
+            i = 1;
+        }
+        w = utf8_encode(cp, (char *)t + len);
+        for (j = 0; j < w; j++)
+            o[len + j] = in->held_off;
+        len += w;
+    }
     while (i < n) {
         uint32_t cp = u[i];
         size_t k = 1, w, j;
 
         if (offs[i] >= 0)
             last = base + (size_t)offs[i];
+        else if (offs[i] == -2)
+            last = in->pending_orig;
+        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 == n) {
+            /* ICU's buffer may end between the halves of a pair: keep
+             * this half for the next call (convert_icu ends it) */
+            in->held = true;
+            in->held_hi = (UChar)cp;
+            in->held_off = last;
+            break;
+        }
         if (cp - 1u < 0x7F) { /* ASCII but NUL: one byte */
             t[len] = (unsigned char)cp;
             o[len++] = last;
@@ -708,7 +745,10 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
 
         ucnv_toUnicode(in->cnv, &t, u + ARRAY_LEN(u), &src, end, offs, flush,
                        &ec);
-        /* offsets are relative to this call's source start */
+        /* offsets are relative to this call's source start; units of a
+         * character begun before it have none */
+        if (t > u && offs[0] < 0 && chunk == s && in->pending_orig < base)
+            offs[0] = -2; /* marker: begun in the previous chunk */
         st = append_utf16(in, u, (size_t)(t - u), offs,
                           base + (size_t)(chunk - s));
         if (st != XIRI_OK)
@@ -746,6 +786,16 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
             return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM
                                                    : XIRI_EUNICODE;
         break;
+    }
+    if (flush && in->held) /* the document ended after a high half */
+        return append_utf16(in, NULL, 0, NULL, base);
+    {
+        /* bytes of a character cut by the end of this chunk */
+        UErrorCode ec = U_ZERO_ERROR;
+        int32_t pend = ucnv_toUCountPending(in->cnv, &ec);
+        in->pending_orig = U_SUCCESS(ec) && pend > 0 && (size_t)pend <= n
+                               ? base + n - (size_t)pend
+                               : base + n;
     }
     return XIRI_OK;
 }

@@ -13,6 +13,7 @@
 
 #include "common.h"
 #include "helpers.h"
+#include "input.h"
 #include "registry.h"
 #include "suites.h"
 #include "tagscan.h"
@@ -1172,6 +1173,75 @@ static void test_walk_guard_log(void)
     CU_ASSERT(seen > 1000);
 }
 
+/* Decode data[0..n) with the input module, fed step bytes at a time, and
+ * compare the UTF-8 window with want; 'at' is where U+1D11E is expected
+ * in the text and 'orig' its original offset. */
+static void input_pair_case(const char *enc, const char *data, size_t n,
+                            size_t step, const char *want, size_t want_len,
+                            size_t at, size_t orig, const char *what)
+{
+    struct input *in = NULL;
+    size_t off, fresh, start, end;
+    const char *text;
+    enum xiri_status st = XIRI_OK;
+
+    if (input_new(enc, 0, NULL, NULL, &in) != XIRI_OK) {
+        TEST_FAIL("%s: input_new", what);
+        return;
+    }
+    for (off = 0; off < n && st == XIRI_OK; off += step) {
+        size_t k = n - off < step ? n - off : step;
+        st = input_convert(in, data + off, k, off + k == n, &fresh);
+    }
+    text = input_window(in, &start, &end);
+    if (st != XIRI_OK || start != 0 || end != want_len ||
+        memcmp(text, want, want_len) != 0)
+        TEST_FAIL("%s: status %d, %zu bytes of text (want %zu), U+1D11E "
+                  "%s",
+                  what, (int)st, end - start, want_len,
+                  end >= at + 4 && memcmp(text + at, "\xF0\x9D\x84\x9E", 4) == 0
+                      ? "decoded"
+                      : "lost");
+    else if (input_orig_offset(in, at) != orig)
+        TEST_FAIL("%s: U+1D11E at original offset %zu, want %zu", what,
+                  input_orig_offset(in, at), orig);
+    input_free(in);
+}
+
+/* A supplementary character whose UTF-16 pair straddles the end of ICU's
+ * 4096-unit output buffer (or of a chunk) is one character, not two
+ * U+FFFD: UTF-16LE and GB18030 (U+1D11E is 94 32 BE 34 there, from
+ * Python's gb18030 codec), every cut position around the buffer end. */
+static void test_walk_surrogate_pair_straddles(void)
+{
+    static char data[2 * 4200], want[4200];
+    size_t k;
+
+    for (k = 4088; k <= 4100; k++) {
+        size_t i, n = 0, w = 0;
+        char what[64];
+
+        for (i = 0; i < k; i++) { /* 'x' * k, U+1D11E, 'y' */
+            data[n++] = 'x';
+            data[n++] = 0;
+            want[w++] = 'x';
+        }
+        memcpy(data + n, "\x34\xD8\x1E\xDD" "y\0", 6);
+        memcpy(want + w, "\xF0\x9D\x84\x9E" "y", 5);
+        snprintf(what, sizeof(what), "UTF-16LE, %zu units before", k);
+        input_pair_case("UTF-16LE", data, n + 6, n + 6, want, w + 5, k,
+                        2 * k, what);
+        snprintf(what, sizeof(what), "UTF-16LE by 3, %zu units before", k);
+        input_pair_case("UTF-16LE", data, n + 6, 3, want, w + 5, k, 2 * k,
+                        what);
+        memcpy(data, want, w); /* GB18030: ASCII is itself */
+        memcpy(data + w, "\x94\x32\xBE\x34" "y", 5);
+        snprintf(what, sizeof(what), "GB18030, %zu units before", k);
+        input_pair_case("GB18030", data, w + 5, w + 5, want, w + 5, k, k,
+                        what);
+    }
+}
+
 int suite_walk_register(void)
 {
     CU_pSuite s = CU_add_suite("walk", NULL, NULL);
@@ -1199,5 +1269,6 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_streams);
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
+    CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
     return 0;
 }
