@@ -1142,22 +1142,34 @@ static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
  * attribute named isPermaLink with a value of false, the reader may
  * assume that it is not a link"; the value is an xs:boolean, whose
  * white space collapses (XML Schema 2 3.2.2.1: "false" or "0"). */
-static bool guid_not_permalink(const char *el_ns, const char *el, int n,
-                               const xmlChar **attrs)
+static bool guid_not_permalink(struct xiri_walker *w, const char *el_ns,
+                               const char *el, int n, const xmlChar **attrs)
 {
     int i;
 
     if ((el_ns && *el_ns) || strcmp(el, "guid") != 0)
         return false;
     for (i = 0; i < n; i++) {
-        const char *v = (const char *)attrs[5 * i + 3];
-        size_t len = (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]);
+        struct buf dec;
+        const char *v;
+        size_t len;
+        bool no;
+
         if (attrs[5 * i + 2] ||
             strcmp((const char *)attrs[5 * i], "isPermaLink") != 0)
             continue;
-        v = trim_ws(v, &len);
-        return (len == 5 && memcmp(v, "false", 5) == 0) ||
-               (len == 1 && v[0] == '0');
+        /* the value as the document means it (references decoded, as
+         * for every other attribute: isPermaLink="&f;" can be "false") */
+        buf_init(&dec, XIRI_MAX_LEN);
+        decode_xml(w, (const char *)attrs[5 * i + 3],
+                   (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]), &dec,
+                   &w->entities_left);
+        len = dec.len;
+        v = trim_ws(dec.data ? dec.data : "", &len);
+        no = (len == 5 && memcmp(v, "false", 5) == 0) ||
+             (len == 1 && v[0] == '0');
+        buf_free(&dec);
+        return no;
     }
     return false;
 }
@@ -1268,7 +1280,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         push_base(w, own_base);
     if (w->status == XIRI_OK &&
         reg_find(w, el_ns, el, NULL, NULL, &shape) &&
-        !guid_not_permalink(el_ns, el, nb_attributes, attrs))
+        !guid_not_permalink(w, el_ns, el, nb_attributes, attrs))
         content_begin(w, el, el_ns, shape, tag_end);
     w->safe = w->content.active ? w->content.start : tag_end;
     w->floor = tag_end + 1;
