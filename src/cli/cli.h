@@ -360,4 +360,57 @@ int doc_inputs_each(const char *usage, const struct doc_inputs *in,
                     const char *const *ops, size_t nops, doc_file_fn *fn,
                     doc_stop_fn *stop, void *user);
 
+/* ---- baseline.c: check --baseline and --write-baseline ---- */
+
+/* Accepted findings, keyed by file, code and value (xiri(1), BASELINE
+ * FILES). */
+struct baseline;
+
+/* Read the baseline file path: 0 with *out set, or CLI_EXIT_USAGE after
+ * a message (cannot open, not a baseline, FILE:LINE: malformed line). */
+int baseline_read(const char *path, struct baseline **out);
+/* An empty baseline, to record findings in; NULL when out of memory. */
+struct baseline *baseline_new(void);
+/* Record one finding (value NULL: none); 0, or -1 when out of memory. */
+int baseline_add(struct baseline *b, const char *file, const char *code,
+                 const char *value, size_t value_len);
+/* 1 when b holds the finding with a count left (which it takes), 0 when
+ * not, -1 when out of memory. */
+int baseline_take(struct baseline *b, const char *file, const char *code,
+                  const char *value, size_t value_len);
+/* Write b, sorted, to path atomically (a temporary file renamed over
+ * it): 0, or CLI_EXIT_USAGE after a message. */
+int baseline_write(struct baseline *b, const char *path);
+void baseline_free(struct baseline *b);
+
+/* ---- summary.c: the line ending a run of check, links or rewrite ---- */
+
+struct run_summary {
+    size_t files;    /* files processed (tried) */
+    size_t links;    /* IRIs seen */
+    size_t errors;   /* findings reported, by severity */
+    size_t warnings;
+    size_t changed;  /* rewrite: values changed */
+    size_t absorbed; /* check: findings --baseline absorbed */
+    bool rewrite;    /* print changed */
+    bool forced;     /* --summary: print it even when stderr is not a
+                      * terminal */
+};
+
+/* --summary, a row of the opt_def tables of check, links and rewrite. */
+enum { OPT_SUMMARY = 1200 };
+#define OPT_SUMMARY_DEF(cmds) {"summary", OPT_SUMMARY, OPT_FLAG, NULL, (cmds)}
+#define SUMMARY_HELP                                                           \
+    "  --summary             end with the summary line on the standard\n"     \
+    "                        error even when it is not a terminal\n"
+
+
+/* Count a finding of severity sev. */
+void summary_count(struct run_summary *s, enum xiri_severity sev);
+/* "USAGE: N files, N links[, N changed], N errors, N warnings[, N
+ * findings in the baseline]" on stderr (usage: "xiri check"). */
+void summary_print(const char *usage, const struct run_summary *s);
+/* Whether to print it: not with --quiet; on a terminal, or --summary. */
+bool summary_wanted(const struct run_summary *s, bool quiet);
+
 #endif

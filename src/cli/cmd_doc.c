@@ -45,7 +45,10 @@ enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
     "                        element's content (repeatable)\n"                 \
     "  --profile=NAME        the rules the IRIs must follow: rfc3987, uri,\n"  \
     "                        leiri or html (default: leiri in XML, html in\n"  \
-    "                        HTML)\n"                                           \
+    "                        HTML); xml is leiri, ascii is uri (what\n"        \
+    "                        legacy consumers accept; the output of\n"         \
+    "                        'rewrite --to=uri' passes it); xiri(1),\n"        \
+    "                        PROFILES\n"                                       \
     OPT_LIMITS_HELP("checked")
 
 static const char check_help[] =
@@ -74,6 +77,16 @@ static const char check_help[] =
     "                        element, attribute, value, severity, code,\n"
     "                        message; sarif: one SARIF 2.1.0 log, for\n"
     "                        code-scanning tools\n"
+    "  --baseline=FILE       report only the findings FILE does not record\n"
+    "                        (by file, code and value; a line given twice\n"
+    "                        absorbs two); the exit status counts only\n"
+    "                        those reported\n"
+    "  --write-baseline=FILE record the findings in FILE (sorted, replaced\n"
+    "                        atomically); they are still printed but no\n"
+    "                        longer count in the exit status; with\n"
+    "                        --baseline, only those it absorbed (the\n"
+    "                        baseline only shrinks)\n"
+    SUMMARY_HELP
     "  -q, --quiet           print nothing; only the exit status tells\n"
     "  -h, --help            print this help\n"
     "\n"
@@ -101,6 +114,7 @@ static const char links_help[] =
     "                        with those keys and raw_length (the bytes the\n"
     "                        value takes in the file from offset), null when\n"
     "                        absent, codes an array\n"
+    SUMMARY_HELP
     "  -q, --quiet           do not print the documents' notes and warnings\n"
     "                        on the standard error\n"
     "  -h, --help            print this help\n"
@@ -123,7 +137,9 @@ enum opt_id {
     O_PROFILE,
     O_MIN_SEVERITY,
     O_FORMAT,
-    O_QUIET
+    O_QUIET,
+    O_BASELINE,
+    O_WRITE_BASELINE
 };
 
 static const struct opt_keyword kw_profile[] = {
@@ -131,6 +147,10 @@ static const struct opt_keyword kw_profile[] = {
     {"uri", XIRI_PROFILE_URI},
     {"leiri", XIRI_PROFILE_LEIRI},
     {"html", XIRI_PROFILE_HTML},
+    /* the presets of xiri(1), PROFILES: xml is the LEIRI of XML Base and
+     * XML Schema 1.1 anyURI, ascii what legacy consumers accept */
+    {"xml", XIRI_PROFILE_LEIRI},
+    {"ascii", XIRI_PROFILE_URI},
     {NULL, 0},
 };
 static const struct opt_keyword kw_severity[] = {
@@ -169,8 +189,11 @@ static const struct opt_def opt_defs[] = {
     {"format", O_FORMAT, OPT_VALUE, kw_format_check, FOR_CHECK},
     {"format", O_FORMAT, OPT_VALUE, kw_format_links, FOR_LINKS},
     {"quiet", O_QUIET, OPT_FLAG, NULL, FOR_BOTH},
+    {"baseline", O_BASELINE, OPT_VALUE, NULL, FOR_CHECK},
+    {"write-baseline", O_WRITE_BASELINE, OPT_VALUE, NULL, FOR_CHECK},
     OPT_LIMIT_DEFS(FOR_BOTH),
     OPT_INPUT_DEFS(FOR_BOTH),
+    OPT_SUMMARY_DEF(FOR_BOTH),
 };
 
 struct doc_opts {
@@ -189,6 +212,8 @@ struct doc_opts {
     bool quiet;
     struct xiri_walk_options limits; /* only the max_ fields are used */
     struct doc_inputs inputs;        /* -r, --files-from ... */
+    const char *baseline;            /* --baseline FILE */
+    const char *write_baseline;      /* --write-baseline FILE */
 };
 
 /* The state of one run of a command. */
@@ -208,6 +233,9 @@ struct doc_run {
      * toolExecutionNotifications; pairs of malloc'd (uri or NULL, text) */
     char **failures;
     size_t nfailures, failures_cap;
+    /* check: --baseline read (NULL: none), --write-baseline recorded */
+    struct baseline *bl, *bl_out;
+    struct run_summary sum; /* for the line ending the run */
 };
 
 /* One document being walked. */
@@ -268,6 +296,10 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
         doc_inputs_opt(&r->o.inputs, d, value);
         return 0;
     }
+    if (d->id == OPT_SUMMARY) {
+        r->sum.forced = true;
+        return 0;
+    }
     switch (d->id) {
     case O_HELP:
         return -1;
@@ -307,6 +339,12 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
         break;
     case O_QUIET:
         r->o.quiet = true;
+        break;
+    case O_BASELINE:
+        r->o.baseline = value;
+        break;
+    case O_WRITE_BASELINE:
+        r->o.write_baseline = value;
         break;
     }
     return 0;
@@ -528,6 +566,7 @@ static void print_finding(struct doc_file *f, const struct finding *fd)
 
     if (r->o.quiet || fd->severity < r->o.min_severity)
         return;
+    summary_count(&r->sum, fd->severity);
     switch (r->o.fmt) {
     case F_JSON:
         print_json(f, fd);
@@ -649,7 +688,39 @@ static void sarif_end(const struct doc_run *r)
 struct check_state {
     struct doc_file *f;
     const struct xiri_link *link;
+    int worst; /* the worst severity that counts (--baseline), or -1 */
 };
+
+/* --baseline and --write-baseline (xiri(1), BASELINE FILES): whether to
+ * report a finding, and in *counts whether it counts in the exit status.
+ * A finding --baseline absorbs is neither; with --write-baseline it is
+ * recorded (with --baseline too, only when absorbed) and not counted. */
+static bool baseline_keep(struct doc_file *f, const struct finding *fd,
+                          bool *counts)
+{
+    struct doc_run *r = f->r;
+    const char *v = fd->link ? fd->link->value : NULL;
+    size_t vn = fd->link ? fd->link->value_len : 0;
+    int got = 0;
+
+    *counts = true;
+    if (r->bl) {
+        got = baseline_take(r->bl, f->name, fd->code, v, vn);
+        if (got < 0) {
+            cli_out_of_memory(&r->state);
+            return false;
+        }
+        r->sum.absorbed += (size_t)got;
+    }
+    if (r->bl_out && (!r->bl || got > 0)) {
+        if (baseline_add(r->bl_out, f->name, fd->code, v, vn) != 0) {
+            cli_out_of_memory(&r->state);
+            return false;
+        }
+        *counts = false;
+    }
+    return got == 0;
+}
 
 static int check_finding(void *user, const struct xiri_diag *d)
 {
@@ -666,6 +737,14 @@ static int check_finding(void *user, const struct xiri_diag *d)
     fd.severity = d->severity;
     fd.code = d->code ? d->code : "";
     fd.message = d->message ? d->message : "";
+    if (cs->f->r->bl || cs->f->r->bl_out) {
+        bool counts;
+
+        if (!baseline_keep(cs->f, &fd, &counts))
+            return cs->f->r->state.stop;
+        if (counts && (int)fd.severity > cs->worst)
+            cs->worst = (int)fd.severity;
+    }
     print_finding(cs->f, &fd);
     return !out_ok();
 }
@@ -673,7 +752,7 @@ static int check_finding(void *user, const struct xiri_diag *d)
 static void check_link(struct doc_file *f, const struct xiri_link *l)
 {
     struct doc_run *r = f->r;
-    struct check_state cs = {f, l};
+    struct check_state cs = {f, l, -1};
     enum xiri_status st;
     int worst = -1;
 
@@ -695,6 +774,8 @@ static void check_link(struct doc_file *f, const struct xiri_link *l)
         cli_set_status(&r->state, CLI_EXIT_USAGE);
         return;
     }
+    if (r->bl || r->bl_out)
+        worst = cs.worst;
     if (worst >= (int)XIRI_SEV_ERROR)
         cli_set_status(&r->state, CLI_EXIT_FAIL);
 }
@@ -844,6 +925,7 @@ static int on_link(void *user, const struct xiri_link *link)
 
     if (r->o.profile_set)
         l.profile = r->o.profile;
+    r->sum.links++;
     if (r->cmd == DC_CHECK)
         check_link(f, &l);
     else
@@ -867,11 +949,16 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
     fd.code = d->code ? d->code : "";
     fd.message = d->message ? d->message : "";
     if (r->cmd == DC_CHECK) {
-        if (d->severity >= XIRI_SEV_ERROR)
+        bool counts = true;
+
+        if ((r->bl || r->bl_out) && !baseline_keep(f, &fd, &counts))
+            return r->state.stop;
+        if (d->severity >= XIRI_SEV_ERROR && counts)
             cli_set_status(&r->state, CLI_EXIT_FAIL);
         print_finding(f, &fd);
     } else if (!r->o.quiet || d->severity >= XIRI_SEV_ERROR) {
         /* links: stdout holds the records, the findings go to stderr */
+        summary_count(&r->sum, fd.severity);
         msg_finding(f, &fd);
     }
     if (!out_ok())
@@ -1073,6 +1160,7 @@ done:
 /* doc_inputs_each's callbacks */
 static void each_file(void *user, const char *path)
 {
+    ((struct doc_run *)user)->sum.files++;
     walk_file(user, path);
 }
 
@@ -1135,6 +1223,15 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         free(files);
         return st;
     }
+    if (r->o.baseline && (st = baseline_read(r->o.baseline, &r->bl)) != 0) {
+        free(files);
+        return st;
+    }
+    if (r->o.write_baseline && !(r->bl_out = baseline_new())) {
+        free(files);
+        cli_out_of_memory(&r->state);
+        return r->state.status;
+    }
     if (xiri_ctx_new(&r->ctx) != XIRI_OK) {
         free(files);
         msg_error("cannot set up: %s", xiri_strerror(XIRI_ENOMEM));
@@ -1162,6 +1259,12 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
                                    each_file, each_stop, r));
     if (r->o.fmt == F_SARIF && !r->o.quiet && !r->state.stop)
         sarif_end(r);
+    /* not after out of memory: the findings recorded may be partial */
+    if (r->bl_out && !r->state.stop)
+        cli_set_status(&r->state,
+                       baseline_write(r->bl_out, r->o.write_baseline));
+    if (summary_wanted(&r->sum, r->o.quiet) && !r->state.stop)
+        summary_print(r->usage, &r->sum);
     free(files);
     return r->state.status;
 }
@@ -1196,6 +1299,8 @@ int cmd_doc(int argc, char **argv)
     for (i = 0; i < r.nfailures; i++)
         free(r.failures[i]);
     free(r.failures);
+    baseline_free(r.bl);
+    baseline_free(r.bl_out);
     free(r.o.schemas);
     free(r.o.attrs);
     free(r.o.inputs.includes);

@@ -59,7 +59,8 @@ static const char help_check[] =
     "prints nothing.  'xiri explain CODE' tells more about a code.\n"
     "\n"
     "Options:\n"
-    "  --profile=NAME        rfc3987 (default), uri, leiri or html\n"
+    "  --profile=NAME        rfc3987 (default), uri, leiri or html; xml is\n"
+    "                        leiri, ascii is uri (xiri(1), PROFILES)\n"
     "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
     "                        (default), warning or error\n"
     "  --format=FORMAT       text (default) or json: one object per finding\n"
@@ -85,7 +86,8 @@ static const char help_resolve[] =
     "\n"
     "Options:\n"
     "  --profile=NAME   rfc3987 (default), uri, leiri or html: the syntax\n"
-    "                   BASE and REF must follow\n"
+    "                   BASE and REF must follow; xml is leiri, ascii is\n"
+    "                   uri (xiri(1), PROFILES)\n"
     "  --format=FORMAT  text (default) or json: one object per line,\n"
     "                   {\"base\":..., \"input\":..., \"output\":...} or\n"
     "                   {\"base\":..., \"input\":..., \"error\":...}\n"
@@ -151,7 +153,8 @@ static const char help_normalize[] =
     "each line of the standard input.\n"
     "\n"
     "Options:\n"
-    "  --profile=NAME   rfc3987 (default), uri, leiri or html\n"
+    "  --profile=NAME   rfc3987 (default), uri, leiri or html; xml is\n"
+    "                   leiri, ascii is uri (xiri(1), PROFILES)\n"
     "  --rung=RUNG      simple: the text as it is (5.3.1); syntax (default):\n"
     "                   lower-case scheme and host, upper-case %HH, decode\n"
     "                   the escapes of unreserved characters and of UTF-8\n"
@@ -179,7 +182,8 @@ static const char help_compare[] =
     "references of each line of the standard input, written A<TAB>B.\n"
     "\n"
     "Options:\n"
-    "  --profile=NAME   rfc3987 (default), uri, leiri or html\n"
+    "  --profile=NAME   rfc3987 (default), uri, leiri or html; xml is\n"
+    "                   leiri, ascii is uri (xiri(1), PROFILES)\n"
     "  --rung=RUNG      simple, syntax (default) or scheme; see\n"
     "                   'xiri iri normalize --help'\n"
     "  --nfc            also compare the NFC forms (5.3.2.2)\n"
@@ -250,6 +254,10 @@ static const struct opt_keyword kw_profile[] = {
     {"uri", XIRI_PROFILE_URI},
     {"leiri", XIRI_PROFILE_LEIRI},
     {"html", XIRI_PROFILE_HTML},
+    /* the presets of xiri(1), PROFILES: xml is the LEIRI of XML Base and
+     * XML Schema 1.1 anyURI, ascii what legacy consumers accept */
+    {"xml", XIRI_PROFILE_LEIRI},
+    {"ascii", XIRI_PROFILE_URI},
     {NULL, 0},
 };
 static const struct opt_keyword kw_format[] = {

@@ -77,6 +77,7 @@ static const char rewrite_help[] =
     "                        'xiri check' (repeatable)\n"
     OPT_LIMITS_HELP("rewritten")
     DOC_INPUTS_HELP
+    SUMMARY_HELP
     "  -q, --quiet           do not print notes and warnings (errors still\n"
     "                        are)\n"
     "  -h, --help            print this help\n"
@@ -157,6 +158,7 @@ static const struct opt_def opt_defs[] = {
     {"quiet", O_QUIET, OPT_FLAG, NULL, 0},
     OPT_LIMIT_DEFS(0),
     OPT_INPUT_DEFS(0),
+    OPT_SUMMARY_DEF(0),
 };
 
 struct rw_opts {
@@ -204,6 +206,7 @@ struct rw_run {
     char *chunk2; /* RW_CHUNK bytes, for copies and diffs */
     struct cli_state state; /* the worst exit status so far; stop: out
                              * of memory or stdout failed */
+    struct run_summary sum; /* for the line ending the run */
 };
 
 /* One document. */
@@ -285,6 +288,10 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         return opt_limit(USAGE, d, value, &r->o.limits);
     if (doc_is_inputs_opt(d)) {
         doc_inputs_opt(&r->o.inputs, d, value);
+        return 0;
+    }
+    if (d->id == OPT_SUMMARY) {
+        r->sum.forced = true;
         return 0;
     }
     switch (d->id) {
@@ -633,6 +640,7 @@ static void report(struct rw_file *f, const struct xiri_link *l, bool error,
         free(where);
         return;
     }
+    summary_count(&f->r->sum, error ? XIRI_SEV_ERROR : XIRI_SEV_WARNING);
     full = malloc(strlen(text) + 16);
     if (!where || !full) {
         free(where);
@@ -669,7 +677,9 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
     const char *enc;
     char text[512];
 
+    r->sum.links++;
     if (ev->new_value) {
+        r->sum.changed++;
         f->changed++;
         if (r->o.dest == D_DIFF) {
             struct span *s;
@@ -748,6 +758,7 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
 
     if (f->r->o.quiet && d->severity < XIRI_SEV_ERROR)
         return 0;
+    summary_count(&f->r->sum, d->severity);
     where = malloc(wn);
     text = malloc(tn);
     if (!where || !text) {
@@ -1588,6 +1599,7 @@ done:
 /* doc_inputs_each's callbacks */
 static void each_file(void *user, const char *path)
 {
+    ((struct rw_run *)user)->sum.files++;
     rewrite_file(user, path);
 }
 
@@ -1680,6 +1692,8 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
     cli_set_status(&r->state,
                    doc_inputs_each(USAGE, &r->o.inputs, files, nfiles,
                                    each_file, each_stop, r));
+    if (summary_wanted(&r->sum, r->o.quiet) && !r->state.stop)
+        summary_print(USAGE, &r->sum);
     free(files);
     return r->state.status;
 }
@@ -1693,6 +1707,7 @@ int cmd_rewrite(int argc, char **argv)
     r.o.type = XIRI_DOC_AUTO;
     r.o.presets = "all";
     r.o.dest = D_STDOUT;
+    r.sum.rewrite = true;
     xiri_rewrite_options_init(&r.o.ro);
     status = run_rewrite(&r, argc, argv);
     if (r.state.status > status)

@@ -300,7 +300,7 @@ static enum xiri_status qname(struct xsd *x, const struct sdoc *d, xmlNode *n,
     /* set on every path: the static analyzer does not follow fail()
      * (variadic) and so cannot tell that its result is never XIRI_OK */
     *ns = NULL;
-    *local = (struct span){NULL, 0};
+    *local = q;
     if (colon) {
         plen = (size_t)(colon - q.s);
         if (plen == 0 || plen >= sizeof(prefix) ||

@@ -8,8 +8,10 @@
 #
 # Environment: XIRI, the command to run (may hold a wrapper, e.g.
 # XIRI="valgrind -q --leak-check=full --error-exitcode=1 $PWD/xiri");
-# top_srcdir, the source tree (read only).  Prints one line per case and
-# "N passed, N failed"; exits 1 when a case failed.
+# top_srcdir, the source tree (read only); CLI_SHARD=K/N, run only the
+# cases whose number (from 0, in name order) is K modulo N, so that N
+# runs in parallel share the cases (CI does this under valgrind).  Prints
+# one line per case and "N passed, N failed"; exits 1 when a case failed.
 
 LC_ALL=C
 export LC_ALL
@@ -52,10 +54,27 @@ same() {
     fi
 }
 
+shard_k=0
+shard_n=1
+case ${CLI_SHARD:-} in
+    '') ;;
+    */*)
+        shard_k=${CLI_SHARD%/*}
+        shard_n=${CLI_SHARD#*/}
+        ;;
+    *)
+        echo "run.sh: CLI_SHARD must be K/N" >&2
+        exit 99
+        ;;
+esac
+
 pass=0
 fail=0
 skip=0
+index=-1
 for dir in "$cases"/*/; do
+    index=$((index + 1))
+    [ $((index % shard_n)) -eq "$shard_k" ] || continue
     dir=${dir%/}
     name=${dir##*/}
     out=$work/$name

@@ -1,0 +1,44 @@
+/* summary.c - the one line "check", "links" and "rewrite" end a run with
+ * on stderr (xiri(1), SUMMARY): how many files and links were seen, the
+ * findings of severity error and warning, and for rewrite the values
+ * changed. */
+#include "cli.h"
+
+#include <string.h>
+#include <unistd.h>
+
+bool summary_wanted(const struct run_summary *s, bool quiet)
+{
+    return !quiet && (s->forced || isatty(STDERR_FILENO));
+}
+
+void summary_count(struct run_summary *s, enum xiri_severity sev)
+{
+    if (sev >= XIRI_SEV_ERROR)
+        s->errors++;
+    else if (sev == XIRI_SEV_WARNING)
+        s->warnings++;
+}
+
+/* ", N THING" or ", N THINGs" */
+static void summary_item(bool first, size_t n, const char *one,
+                         const char *many)
+{
+    fprintf(stderr, "%s%zu %s", first ? "" : ", ", n, n == 1 ? one : many);
+}
+
+void summary_print(const char *usage, const struct run_summary *s)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: ", usage);
+    summary_item(true, s->files, "file", "files");
+    summary_item(false, s->links, "link", "links");
+    if (s->rewrite)
+        summary_item(false, s->changed, "changed", "changed");
+    summary_item(false, s->errors, "error", "errors");
+    summary_item(false, s->warnings, "warning", "warnings");
+    if (s->absorbed > 0)
+        summary_item(false, s->absorbed, "finding in the baseline",
+                     "findings in the baseline");
+    fputc('\n', stderr);
+}
