@@ -278,6 +278,19 @@ static void pop_bases(struct xiri_walker *w)
     }
 }
 
+/* Does v[0..n) start with a scheme and ':' (RFC 3986 3.1)?  Then it is
+ * meant as an absolute IRI, whatever else is wrong with it. */
+static bool has_scheme(const char *v, size_t n)
+{
+    size_t i;
+
+    if (n == 0 || !ch_is((unsigned char)v[0], CH_ALPHA))
+        return false;
+    for (i = 1; i < n && ch_is((unsigned char)v[i], CH_SCHEME); i++)
+        ;
+    return i < n && v[i] == ':';
+}
+
 /* Resolve a base-setting value against the base in force; NULL (and a
  * finding at pos) when that cannot be done. */
 static char *resolve_base(struct xiri_walker *w, const char *against,
@@ -295,6 +308,11 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
             return out;
         if (st == XIRI_ENOMEM)
             fail(w, st);
+        else if (has_scheme(v, n))
+            diag(w, "base-invalid", XIRI_SEV_WARNING, pos,
+                 "the %s \"%.*s\" is not a valid IRI: %s; the links it "
+                 "governs have no base",
+                 what, (int)(n > 200 ? 200 : n), v, err.message);
         else
             diag(w, "base-not-absolute", XIRI_SEV_WARNING, pos,
                  "the %s \"%.*s\" is relative and there is no base to "
