@@ -245,38 +245,47 @@ static void lc_c1(struct lc *lc)
 static enum xiri_status lc_mojibake(struct lc *lc)
 {
     const char *v = lc->link->value;
-    size_t n = lc->link->value_len, at = 0;
+    size_t n = lc->link->value_len, at = 0, count = 0;
+    struct moji_scan s;
     struct moji_hit h;
     struct buf rep, all;
     enum xiri_status st;
+    int shown;
+    const char *more;
 
-    if (!v || lc->stop || !moji_next(v, n, 0, &h, NULL))
+    moji_scan_init(&s, v, n);
+    if (!v || lc->stop || !moji_scan_next(&s, 0, &h, NULL))
         return XIRI_OK;
     buf_init(&rep, n + 1);
     buf_init(&all, n + 1);
     moji_repair(v, n, &all);
+    /* the repaired value shown whole up to 400 bytes, else cut at a
+     * character boundary and marked so */
+    shown = (int)moji_cut(all.data ? all.data : "", all.len, 400);
+    more = (size_t)shown < all.len ? "\xE2\x80\xA6" : ""; /* U+2026 */
     while (!lc->stop && all.status == XIRI_OK && rep.status == XIRI_OK &&
-           moji_next(v, n, at, &h, &rep)) {
+           count < MOJI_REPORT_MAX && moji_scan_next(&s, at, &h, &rep)) {
         if (h.kind == MOJI_DOUBLE)
             lc_report(lc, CODE_DOUBLE_PCT, XIRI_PART_COUNT, h.off, h.len, 0,
                       "'%.*s' is '%.*s' percent-encoded twice; repaired: "
-                      "%.*s",
-                      (int)h.len, v + h.off, (int)rep.len, rep.data,
-                      (int)(all.len > 400 ? 400 : all.len), all.data);
+                      "%.*s%s",
+                      (int)h.len, v + h.off, (int)rep.len, rep.data, shown,
+                      all.data, more);
         else if (h.kind == MOJI_PCT)
             lc_report(lc, CODE_MOJIBAKE, XIRI_PART_COUNT, h.off, h.len, 0,
                       "'%.*s' escapes characters that are the UTF-8 of "
-                      "'%.*s' read as windows-1252; repaired: %.*s",
-                      (int)h.len, v + h.off, (int)rep.len, rep.data,
-                      (int)(all.len > 400 ? 400 : all.len), all.data);
+                      "'%.*s' read as windows-1252; repaired: %.*s%s",
+                      (int)h.len, v + h.off, (int)rep.len, rep.data, shown,
+                      all.data, more);
         else
             lc_report(lc, CODE_MOJIBAKE, XIRI_PART_COUNT, h.off, h.len, 0,
                       "'%.*s' is the UTF-8 of '%.*s' read as windows-1252; "
-                      "repaired: %.*s",
-                      (int)h.len, v + h.off, (int)rep.len, rep.data,
-                      (int)(all.len > 400 ? 400 : all.len), all.data);
+                      "repaired: %.*s%s",
+                      (int)h.len, v + h.off, (int)rep.len, rep.data, shown,
+                      all.data, more);
         rep.len = 0;
         at = h.off + h.len;
+        count++;
     }
     st = all.status != XIRI_OK ? all.status : rep.status;
     buf_free(&rep);

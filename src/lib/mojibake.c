@@ -106,28 +106,30 @@ static bool unread_1252(const char *s, size_t n, struct buf *rep, bool pct)
     return true;
 }
 
-/* End of the run of non-ASCII bytes starting at s[i]. */
-static size_t non_ascii_end(const char *s, size_t n, size_t i)
+/* End of the run of non-ASCII bytes starting at v[i]. */
+static size_t non_ascii_end(struct moji_scan *s, size_t i)
 {
-    while (i < n && (unsigned char)s[i] >= 0x80)
+    while (i < s->n && (unsigned char)s->v[i] >= 0x80) {
         i++;
+        s->steps++;
+    }
     return i;
 }
 
 /* Raw text: the first run of non-ASCII characters in v[from..n) that is
  * UTF-8 read as windows-1252. */
-static bool next_text(const char *v, size_t n, size_t from,
-                      struct moji_hit *hit, struct buf *rep)
+static bool next_text(struct moji_scan *s, size_t from, struct moji_hit *hit)
 {
     size_t i = from, end;
 
-    while (i < n) {
-        if ((unsigned char)v[i] < 0x80) {
+    while (i < s->n) {
+        s->steps++;
+        if ((unsigned char)s->v[i] < 0x80) {
             i++;
             continue;
         }
-        end = non_ascii_end(v, n, i);
-        if (unread_1252(v + i, end - i, rep, false)) {
+        end = non_ascii_end(s, i);
+        if (unread_1252(s->v + i, end - i, NULL, false)) {
             hit->kind = MOJI_TEXT;
             hit->off = i;
             hit->len = end - i;
@@ -149,59 +151,91 @@ static unsigned char hex_octet(const char *s)
     return (unsigned char)v;
 }
 
-/* Percent-encoded: in the run of escapes v[i..*run_end), the first
- * sub-run of escaped non-ASCII octets whose UTF-8 characters are UTF-8
- * read as windows-1252 ("%C3%83%C2%A9" is "Ã©", from "é").  The octets
- * are read from the escapes as needed (no copy, no length limit). */
-static bool pct_run(const char *v, size_t n, size_t i, size_t *run_end,
-                    struct moji_hit *hit, struct buf *rep)
+/* The escapes v[i..i+3m), m octets of valid UTF-8 (checked by the
+ * caller): are their characters UTF-8 bytes read as windows-1252?  Then
+ * append those bytes as %HH to rep when not NULL. */
+static bool unread_pct(struct moji_scan *s, size_t i, size_t m,
+                       struct buf *rep)
 {
-    struct u8check all, c;
-    size_t j, m, a, b, k, q;
+    struct u8check c;
     unsigned char seq[4];
+    size_t k, q;
     uint32_t cp;
     int w;
 
-    memset(&all, 0, sizeof(all));
-    for (j = i; ch_is_pct(v, n, j); j += 3)
-        u8_feed(&all, hex_octet(v + j));
-    *run_end = j;
-    m = (j - i) / 3;
-    /* escapes of a legacy encoding are not text read wrongly */
-    if (!u8_ok(&all))
-        return false;
-    for (a = 0; a < m; a = b) {
-        if (hex_octet(v + i + 3 * a) < 0x80) {
-            b = a + 1;
-            continue;
-        }
-        for (b = a; b < m && hex_octet(v + i + 3 * b) >= 0x80; b++)
-            ;
-        /* the characters of octets a..b (valid UTF-8, checked above),
-         * each back to its windows-1252 byte */
-        memset(&c, 0, sizeof(c));
-        for (k = a; k < b && !c.bad; k += q) {
-            for (q = 0; q < 4 && k + q < b; q++)
-                seq[q] = hex_octet(v + i + 3 * (k + q));
-            q = utf8_decode(seq, q, &cp);
-            if (q == 0 || (w = moji_cp1252_byte(cp)) < 0x80) {
-                c.bad = true;
-                break;
+    memset(&c, 0, sizeof(c));
+    for (k = 0; k < m; k += q) {
+        for (q = 0; q < 4 && k + q < m; q++)
+            seq[q] = hex_octet(s->v + i + 3 * (k + q));
+        s->steps += q;
+        q = utf8_decode(seq, q, &cp);
+        if (q == 0 || (w = moji_cp1252_byte(cp)) < 0x80)
+            return false;
+        u8_feed(&c, (unsigned char)w);
+        if (rep)
+            buf_put_pct(rep, (unsigned char)w);
+    }
+    return u8_ok(&c);
+}
+
+/* Escaped: the first escaped mojibake at or after from: in a run of
+ * escapes whose octets are UTF-8 (escapes of a legacy encoding are not
+ * text read wrongly), a sub-run of escaped non-ASCII octets whose
+ * characters are UTF-8 read as windows-1252 ("%C3%83%C2%A9" is "Ã©",
+ * from "é").  The octets are read from the escapes as needed (no copy,
+ * no length limit); the run last looked at is remembered, so that a run
+ * with many sub-runs is checked once. */
+static bool next_pct(struct moji_scan *s, size_t from, struct moji_hit *hit)
+{
+    const char *v = s->v, *p;
+    size_t n = s->n, i = from, a, b, j;
+    struct u8check all;
+
+    while (i < n) {
+        if (i < s->run_i || i >= s->run_end || (i - s->run_i) % 3 != 0) {
+            /* the next run of escapes */
+            for (;;) {
+                p = memchr(v + i, '%', n - i);
+                if (!p) {
+                    s->steps += n - i;
+                    return false;
+                }
+                s->steps += (size_t)(p - (v + i)) + 1;
+                i = (size_t)(p - v);
+                if (ch_is_pct(v, n, i))
+                    break;
+                if (++i >= n)
+                    return false;
             }
-            u8_feed(&c, (unsigned char)w);
+            memset(&all, 0, sizeof(all));
+            for (j = i; ch_is_pct(v, n, j); j += 3) {
+                u8_feed(&all, hex_octet(v + j));
+                s->steps += 3;
+            }
+            s->run_i = i;
+            s->run_end = j;
+            s->run_ok = u8_ok(&all);
         }
-        if (!u8_ok(&c))
+        if (!s->run_ok) {
+            i = s->run_end;
             continue;
-        hit->kind = MOJI_PCT;
-        hit->off = i + 3 * a;
-        hit->len = 3 * (b - a);
-        for (k = a; rep && k < b; k += q) {
-            for (q = 0; q < 4 && k + q < b; q++)
-                seq[q] = hex_octet(v + i + 3 * (k + q));
-            q = utf8_decode(seq, q, &cp);
-            buf_put_pct(rep, (unsigned char)moji_cp1252_byte(cp));
         }
-        return true;
+        for (a = i; a < s->run_end; a = b) {
+            s->steps++;
+            if (hex_octet(v + a) < 0x80) {
+                b = a + 3;
+                continue;
+            }
+            for (b = a; b < s->run_end && hex_octet(v + b) >= 0x80; b += 3)
+                s->steps++;
+            if (unread_pct(s, a, (b - a) / 3, NULL)) {
+                hit->kind = MOJI_PCT;
+                hit->off = a;
+                hit->len = b - a;
+                return true;
+            }
+        }
+        i = s->run_end;
     }
     return false;
 }
@@ -216,38 +250,54 @@ static bool is_param_delim(char c)
  * once or more)?  Then
  * "%25" there is usually right: a URL with escapes, escaped once more to
  * travel as a parameter (the WHATWG URL Standard's
- * application/x-www-form-urlencoded serializer does exactly that). */
-static bool in_nested_url(const char *v, size_t n, size_t i)
+ * application/x-www-form-urlencoded serializer does exactly that).  Each
+ * parameter is looked at once: the answer is kept for the next escape. */
+static bool in_nested_url(struct moji_scan *s, size_t i)
 {
-    size_t q, a, b, k;
+    const char *v = s->v;
+    size_t n = s->n, q = s->query, a, b, k;
 
-    for (q = 0; q < i && v[q] != '?' && v[q] != '#'; q++)
-        ;
+    if (q == SIZE_MAX) {
+        for (q = 0; q < n && v[q] != '?' && v[q] != '#'; q++)
+            s->steps++;
+        s->query = q;
+    }
     if (q >= i)
         return false; /* not in the query or fragment */
+    if (i >= s->par_a && i < s->par_b)
+        return s->par_nested;
     for (a = i; a > q && !is_param_delim(v[a - 1]); a--)
-        ;
+        s->steps++;
     for (b = i; b < n && !is_param_delim(v[b]); b++)
-        ;
+        s->steps++;
+    s->par_a = a;
+    s->par_b = b;
+    s->par_nested = false;
     for (k = a; k + 2 < b; k++) {
         size_t j = k + 1;
         char h, l;
+        s->steps++;
         if (v[k] != '%')
             continue;
         /* "%25" repeated: the same character escaped several times */
         while (j + 3 < b && v[j] == '2' && v[j + 1] == '5' &&
                ch_is((unsigned char)v[j + 2], CH_HEX) &&
-               ch_is((unsigned char)v[j + 3], CH_HEX))
+               ch_is((unsigned char)v[j + 3], CH_HEX)) {
             j += 2;
+            s->steps++;
+        }
         if (j + 1 >= b)
             break;
         h = v[j];
         l = (char)(v[j + 1] | 0x20);
         if ((h == '3' && (l == 'a' || l == 'f' || l == 'd')) ||
-            (h == '2' && (l == '6' || l == 'f')))
-            return true; /* %3A ':', %3F '?', %3D '=', %26 '&', %2F '/' */
+            (h == '2' && (l == '6' || l == 'f'))) {
+            /* %3A ':', %3F '?', %3D '=', %26 '&', %2F '/' */
+            s->par_nested = true;
+            break;
+        }
     }
-    return false;
+    return s->par_nested;
 }
 
 /* "%25" followed by two hexadecimal digits: decoding once gives an escape
@@ -261,15 +311,19 @@ static bool double_at(const char *v, size_t n, size_t i)
 }
 
 /* The first "%25HH" at or after from that is not in a nested URL. */
-static bool next_double(const char *v, size_t n, size_t from,
+static bool next_double(struct moji_scan *s, size_t from,
                         struct moji_hit *hit)
 {
-    const char *p;
-    size_t i = from;
+    const char *v = s->v, *p;
+    size_t n = s->n, i = from;
 
-    while (i < n && (p = memchr(v + i, '%', n - i)) != NULL) {
+    while (i < n) {
+        p = memchr(v + i, '%', n - i);
+        s->steps += p ? (size_t)(p - (v + i)) + 1 : n - i;
+        if (!p)
+            break;
         i = (size_t)(p - v);
-        if (double_at(v, n, i) && !in_nested_url(v, n, i)) {
+        if (double_at(v, n, i) && !in_nested_url(s, i)) {
             hit->kind = MOJI_DOUBLE;
             hit->off = i;
             hit->len = 5;
@@ -280,75 +334,98 @@ static bool next_double(const char *v, size_t n, size_t from,
     return false;
 }
 
-/* The first escaped mojibake at or after from. */
-static bool next_pct(const char *v, size_t n, size_t from, struct moji_hit *hit,
-                     struct buf *rep)
+void moji_scan_init(struct moji_scan *s, const char *v, size_t n)
 {
-    const char *p;
-    size_t i = from, end;
-
-    while (i < n && (p = memchr(v + i, '%', n - i)) != NULL) {
-        i = (size_t)(p - v);
-        if (!ch_is_pct(v, n, i)) {
-            i++;
-            continue;
-        }
-        if (pct_run(v, n, i, &end, hit, rep))
-            return true;
-        i = end;
-    }
-    return false;
+    memset(s, 0, sizeof(*s));
+    s->v = v;
+    s->n = v ? n : 0;
+    s->query = SIZE_MAX;
 }
 
-bool moji_next(const char *v, size_t n, size_t from, struct moji_hit *hit,
-               struct buf *rep)
+bool moji_scan_next(struct moji_scan *s, size_t from, struct moji_hit *hit,
+                    struct buf *rep)
 {
-    struct moji_hit t, d, e, *best = NULL;
+    struct moji_hit *best = NULL;
+    size_t k;
 
-    if (!v || from >= n)
+    if (!s->v || from >= s->n)
         return false;
     /* the three kinds never overlap (a text hit is non-ASCII bytes, an
      * escaped one escapes of non-ASCII bytes, a double one "%25" and two
-     * ASCII digits): the earliest one wins */
-    if (next_text(v, n, from, &t, NULL))
-        best = &t;
-    if (next_pct(v, n, from, &e, NULL) && (!best || e.off < best->off))
-        best = &e;
-    if (next_double(v, n, from, &d) && (!best || d.off < best->off))
-        best = &d;
+     * ASCII digits): the earliest one wins.  Each kind's next span is
+     * kept until from passes it, so each kind scans the value once. */
+    for (k = 0; k < 3; k++) {
+        if (s->have[k] && s->cand[k].off < from)
+            s->have[k] = false;
+        if (!s->have[k]) {
+            if (s->pos[k] < from)
+                s->pos[k] = from;
+            if (s->pos[k] < s->n) {
+                s->have[k] = k == 0   ? next_text(s, s->pos[k], &s->cand[k])
+                             : k == 1 ? next_pct(s, s->pos[k], &s->cand[k])
+                                      : next_double(s, s->pos[k], &s->cand[k]);
+                s->pos[k] = s->have[k] ? s->cand[k].off : s->n;
+            }
+        }
+        if (s->have[k] && (!best || s->cand[k].off < best->off))
+            best = &s->cand[k];
+    }
     if (!best)
         return false;
     *hit = *best;
     if (rep) {
         if (hit->kind == MOJI_DOUBLE) {
             buf_putc(rep, '%');
-            buf_append(rep, v + hit->off + 3, 2);
+            buf_append(rep, s->v + hit->off + 3, 2);
         } else if (hit->kind == MOJI_PCT) {
-            next_pct(v, n, hit->off, &e, rep);
+            unread_pct(s, hit->off, hit->len / 3, rep);
         } else {
-            next_text(v, n, hit->off, &t, rep);
+            unread_1252(s->v + hit->off, hit->len, rep, false);
         }
     }
     return true;
 }
 
+bool moji_next(const char *v, size_t n, size_t from, struct moji_hit *hit,
+               struct buf *rep)
+{
+    struct moji_scan s;
+
+    moji_scan_init(&s, v, n);
+    return moji_scan_next(&s, from, hit, rep);
+}
+
 size_t moji_repair(const char *v, size_t n, struct buf *out)
 {
+    struct moji_scan s;
     struct moji_hit h;
-    struct buf rep;
     size_t at = 0, count = 0;
 
-    buf_init(&rep, n + 1);
-    while (moji_next(v, n, at, &h, &rep)) {
+    moji_scan_init(&s, v, n);
+    while (moji_scan_next(&s, at, &h, NULL)) {
         buf_append(out, v + at, h.off - at);
-        buf_append(out, rep.data, rep.len);
-        rep.len = 0;
+        if (h.kind == MOJI_DOUBLE) {
+            buf_putc(out, '%');
+            buf_append(out, v + h.off + 3, 2);
+        } else if (h.kind == MOJI_PCT) {
+            unread_pct(&s, h.off, h.len / 3, out);
+        } else {
+            unread_1252(v + h.off, h.len, out, false);
+        }
         at = h.off + h.len;
         count++;
     }
-    buf_append(out, v + at, n - at);
-    if (rep.status != XIRI_OK && out->status == XIRI_OK)
-        out->status = rep.status;
-    buf_free(&rep);
+    if (v)
+        buf_append(out, v + at, n - at);
     return count;
+}
+
+size_t moji_cut(const char *s, size_t n, size_t max)
+{
+    if (n <= max)
+        return n;
+    /* RFC 3629 3: continuation bytes are 10xxxxxx; back off them */
+    while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
+        max--;
+    return max;
 }
