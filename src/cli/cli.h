@@ -47,6 +47,9 @@ void out_printf(const char *fmt, ...)
 #endif
     ;
 bool out_ok(void);
+/* Hand what was written so far to the system (before a line on stderr
+ * that must follow it); whether the output is still fine. */
+bool out_sync(void);
 /* Flush and close stdout; on a write error print a message and return
  * CLI_EXIT_USAGE, else return status unchanged. */
 int out_finish(int status);
@@ -73,6 +76,71 @@ void out_wrapped(const char *text, size_t first_col, size_t indent,
  * bytes as \xHH, so that the columns are right and nothing reorders the
  * line. */
 void out_excerpt(const char *s, size_t n, size_t off, size_t len);
+
+/* ---- io.c: capture of a thread's output, for -j (jobs.c) ---- */
+
+/* What out_* and msg_* wrote while capturing: segments of stdout (1)
+ * and stderr (2) in the order written. */
+struct io_capture {
+    char *buf;
+    size_t len, cap;
+    size_t seg; /* offset of the current segment */
+    int stream; /* of the current segment */
+    bool oom;   /* a write was lost for want of memory */
+};
+
+/* From now on this thread's out_* and msg_* go into c (not written);
+ * out_ok() still reports a failure of the real stdout. */
+void io_capture_begin(struct io_capture *c);
+void io_capture_end(void);
+/* Write what c holds to stdout and stderr, in order (main thread). */
+void io_capture_replay(const struct io_capture *c);
+void io_capture_free(struct io_capture *c);
+
+/* ---- jobs.c: -j, files processed by a pool of threads ---- */
+
+/* Processes one file: worker is the user pointer of the thread running
+ * it (captured), or main_user for the standard input ("-"), which the
+ * main thread reads itself, uncaptured. */
+typedef void jobs_file_fn(void *user, const char *path);
+
+struct jobs;
+
+/* n threads (n >= 2), thread i passing users[i] to fn.  NULL when out
+ * of memory or a thread cannot start. */
+struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
+                        void *main_user);
+/* Queue path; output of the files done before it in the queue is
+ * written meanwhile.  Messages the main thread writes between two calls
+ * keep their place among the files' output. */
+void jobs_submit(struct jobs *j, const char *path);
+/* Wait for every file and write the rest; join and free. */
+void jobs_finish(struct jobs *j);
+/* --jobs, a row of the opt_def tables of check, links and rewrite (-j
+ * is a short option each command handles). */
+enum { OPT_JOBS = 1300 };
+#define OPT_JOBS_DEF(cmds) {"jobs", OPT_JOBS, OPT_VALUE, NULL, (cmds)}
+#define JOBS_HELP                                                              \
+    "  -j N, --jobs=N        process N files at a time, in threads (default:\n"\
+    "                        the number of CPUs); the output is the same as\n" \
+    "                        with -j 1\n"
+/* -j N, --jobs=N: the number of threads, or 0 and a usage error message
+ * (*status CLI_EXIT_USAGE).  NULL or "": the number of online CPUs. */
+unsigned jobs_parse(const char *usage, const char *value, int *status);
+
+/* ---- progress.c: the progress bar on a terminal ---- */
+
+/* Start one (quiet: never); shown only when stderr is a terminal, after
+ * the run has lasted a second ($XIRI_PROGRESS_DELAY_MS). */
+void progress_start(bool quiet);
+/* A file has been found (total) / is done (bytes: its size). */
+void progress_found(void);
+void progress_done(const char *path);
+/* Erase the line before other output on stderr (redrawn after the next
+ * file). */
+void progress_clear(void);
+/* The last state, and a new line, when shown. */
+void progress_end(void);
 
 /* ---- io.c: messages on stderr ---- */
 
@@ -390,27 +458,24 @@ struct run_summary {
     size_t links;    /* IRIs seen */
     size_t errors;   /* findings reported, by severity */
     size_t warnings;
-    size_t changed;  /* rewrite: values changed */
+    size_t changed;  /* rewrite: values changed (in files written) */
+    size_t changed_before; /* changed when the current file began */
     size_t absorbed; /* check: findings --baseline absorbed */
     bool rewrite;    /* print changed */
-    bool forced;     /* --summary: print it even when stderr is not a
-                      * terminal */
 };
-
-/* --summary, a row of the opt_def tables of check, links and rewrite. */
-enum { OPT_SUMMARY = 1200 };
-#define OPT_SUMMARY_DEF(cmds) {"summary", OPT_SUMMARY, OPT_FLAG, NULL, (cmds)}
-#define SUMMARY_HELP                                                           \
-    "  --summary             end with the summary line on the standard\n"     \
-    "                        error even when it is not a terminal\n"
-
 
 /* Count a finding of severity sev. */
 void summary_count(struct run_summary *s, enum xiri_severity sev);
 /* "USAGE: N files, N links[, N changed], N errors, N warnings[, N
  * findings in the baseline]" on stderr (usage: "xiri check"). */
 void summary_print(const char *usage, const struct run_summary *s);
-/* Whether to print it: not with --quiet; on a terminal, or --summary. */
+/* Around one file's work: count the file, and count it as one error
+ * when it failed (st's status became CLI_EXIT_USAGE); st's status is the
+ * worst of both at the end.  before: what summary_file_begin returned. */
+int summary_file_begin(struct run_summary *s, struct cli_state *st);
+void summary_file_end(struct run_summary *s, struct cli_state *st,
+                      int before);
+/* Whether to print it: always, except with --quiet. */
 bool summary_wanted(const struct run_summary *s, bool quiet);
 
 #endif

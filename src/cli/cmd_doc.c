@@ -67,7 +67,7 @@ static const char check_help[] =
     "about the document itself have no caret.  'xiri explain CODE' tells\n"
     "more about a code.\n"
     "\n"
-    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP
+    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP
     "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
     "                        (default), warning or error\n"
     "  --format=FORMAT       text (default); json: one object per finding\n"
@@ -86,7 +86,6 @@ static const char check_help[] =
     "                        longer count in the exit status; with\n"
     "                        --baseline, only those it absorbed (the\n"
     "                        baseline only shrinks)\n"
-    SUMMARY_HELP
     "  -q, --quiet           print nothing; only the exit status tells\n"
     "  -h, --help            print this help\n"
     "\n"
@@ -104,7 +103,7 @@ static const char links_help[] =
     "punycode), and the codes 'xiri check' reports for it.  FILE '-' is\n"
     "the standard input.\n"
     "\n"
-    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP
+    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP
     "  --format=FORMAT       tsv (default): a header line, then one line per\n"
     "                        IRI with the fields file, line, column, offset,\n"
     "                        element, attribute, value, base, resolved, uri\n"
@@ -114,9 +113,8 @@ static const char links_help[] =
     "                        with those keys and raw_length (the bytes the\n"
     "                        value takes in the file from offset), null when\n"
     "                        absent, codes an array\n"
-    SUMMARY_HELP
     "  -q, --quiet           do not print the documents' notes and warnings\n"
-    "                        on the standard error\n"
+    "                        on the standard error, nor the summary line\n"
     "  -h, --help            print this help\n"
     "\n"
     "Exit status: 0 every file was read; 2 a file that could not be read or\n"
@@ -193,7 +191,7 @@ static const struct opt_def opt_defs[] = {
     {"write-baseline", O_WRITE_BASELINE, OPT_VALUE, NULL, FOR_CHECK},
     OPT_LIMIT_DEFS(FOR_BOTH),
     OPT_INPUT_DEFS(FOR_BOTH),
-    OPT_SUMMARY_DEF(FOR_BOTH),
+    OPT_JOBS_DEF(FOR_BOTH),
 };
 
 struct doc_opts {
@@ -214,6 +212,7 @@ struct doc_opts {
     struct doc_inputs inputs;        /* -r, --files-from ... */
     const char *baseline;            /* --baseline FILE */
     const char *write_baseline;      /* --write-baseline FILE */
+    const char *jobs;                /* -j N (NULL: the CPUs) */
 };
 
 /* The state of one run of a command. */
@@ -236,6 +235,12 @@ struct doc_run {
     /* check: --baseline read (NULL: none), --write-baseline recorded */
     struct baseline *bl, *bl_out;
     struct run_summary sum; /* for the line ending the run */
+    /* -j: the pool and its workers' states; in a worker, main is the
+     * run it copies */
+    struct jobs *pool;
+    struct doc_run *workers, *main;
+    size_t nworkers;
+    _Atomic bool pool_stop; /* a worker ran out of memory */
 };
 
 /* One document being walked. */
@@ -285,6 +290,13 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
             r->o.inputs.null_sep = true;
             return 0;
         }
+        if (name[0] == 'j') {
+            /* -j N or -jN */
+            r->o.jobs = name[1] ? name + 1 : argscan_take(as);
+            if (!r->o.jobs)
+                return usage_error(r->usage, "option '-j' needs a number");
+            return 0;
+        }
         return opt_unknown(r->usage, arg, strlen(arg));
     }
     st = opt_long(&table, as, arg, name, name_len, &value, &d, &v);
@@ -296,8 +308,8 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
         doc_inputs_opt(&r->o.inputs, d, value);
         return 0;
     }
-    if (d->id == OPT_SUMMARY) {
-        r->sum.forced = true;
+    if (d->id == OPT_JOBS) {
+        r->o.jobs = value;
         return 0;
     }
     switch (d->id) {
@@ -1160,15 +1172,113 @@ done:
 /* doc_inputs_each's callbacks */
 static void each_file(void *user, const char *path)
 {
-    ((struct doc_run *)user)->sum.files++;
+    struct doc_run *r = user;
+    int before;
+
+    if (r->pool) {
+        jobs_submit(r->pool, path); /* job_file in a thread */
+        return;
+    }
+    progress_found();
+    progress_clear();
+    before = summary_file_begin(&r->sum, &r->state);
     walk_file(user, path);
+    summary_file_end(&r->sum, &r->state, before);
+    progress_done(path);
 }
 
 static bool each_stop(void *user)
 {
     struct doc_run *r = user;
 
-    return r->state.stop || !out_ok();
+    return r->state.stop || !out_ok() || r->pool_stop;
+}
+
+/* -j: one file, in a worker with its own state (a copy of the run's
+ * options and registry, with its own context, buffers, counts and
+ * status), or in the main thread for the standard input. */
+static void job_file(void *user, const char *path)
+{
+    struct doc_run *w = user;
+    int before = summary_file_begin(&w->sum, &w->state);
+
+    walk_file(w, path);
+    summary_file_end(&w->sum, &w->state, before);
+    if (w->state.stop && w->main)
+        w->main->pool_stop = true;
+}
+
+/* The threads of -j n (n > 1): 0, or -1 when they could not start (the
+ * run then goes on in the main thread). */
+static int pool_start(struct doc_run *r, unsigned n)
+{
+    struct xiri_walk_options wo;
+    struct xiri_walker *w = NULL;
+    void **users;
+    unsigned i;
+
+    /* libxml2 wants xmlInitParser() once in the main thread before the
+     * others use it (libxiri(3), THREAD SAFETY): a walker does it */
+    xiri_walk_options_init(&wo);
+    if (xiri_walker_new(r->ctx, r->reg, &wo, on_link, on_diag, NULL, &w) ==
+        XIRI_OK)
+        xiri_walker_free(w);
+    r->workers = calloc(n, sizeof(*r->workers));
+    users = calloc(n, sizeof(*users));
+    if (!r->workers || !users) {
+        free(users);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        struct doc_run *c = &r->workers[i];
+
+        memcpy(c, r, sizeof(*c));
+        c->main = r;
+        c->ctx = NULL;
+        c->codes = NULL;
+        c->codes_len = c->codes_cap = 0;
+        c->workers = NULL;
+        c->nworkers = 0;
+        memset(&c->state, 0, sizeof(c->state));
+        memset(&c->sum, 0, sizeof(c->sum));
+        c->chunk = malloc(DOC_CHUNK);
+        r->nworkers++;
+        if (!c->chunk || xiri_ctx_new(&c->ctx) != XIRI_OK) {
+            free(users);
+            return -1;
+        }
+        users[i] = c;
+    }
+    r->pool = jobs_start(n, job_file, users, r);
+    free(users);
+    return r->pool ? 0 : -1;
+}
+
+/* Join the threads and add up what they did. */
+static void pool_end(struct doc_run *r)
+{
+    size_t i;
+
+    if (r->pool)
+        jobs_finish(r->pool);
+    r->pool = NULL;
+    for (i = 0; i < r->nworkers; i++) {
+        struct doc_run *c = &r->workers[i];
+
+        cli_set_status(&r->state, c->state.status);
+        if (c->state.stop)
+            r->state.stop = true;
+        r->sum.files += c->sum.files;
+        r->sum.links += c->sum.links;
+        r->sum.errors += c->sum.errors;
+        r->sum.warnings += c->sum.warnings;
+        xiri_ctx_free(c->ctx);
+        free(c->chunk);
+        free(c->codes);
+    }
+    free(r->workers);
+    r->workers = NULL;
+    r->nworkers = 0;
 }
 
 static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
@@ -1178,6 +1288,7 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
     const char **files;
     size_t name_len, nfiles = 0;
     int kind, st;
+    unsigned nthreads;
     bool list_presets = false;
 
     files = calloc((size_t)argc + 1, sizeof(*files));
@@ -1254,9 +1365,22 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
     if (r->o.fmt == F_TSV)
         out_puts("file\tline\tcolumn\toffset\telement\tattribute\tvalue\t"
                  "base\tresolved\turi\tcodes\n");
+    nthreads = jobs_parse(r->usage, r->o.jobs, &st);
+    if (st) {
+        free(files);
+        return st;
+    }
+    /* SARIF and the baselines depend on the order of all findings: they
+     * run in one thread (xiri(1), -j) */
+    if (nthreads > 1 && r->o.fmt != F_SARIF && !r->bl && !r->bl_out &&
+        pool_start(r, nthreads) != 0)
+        pool_end(r);
+    progress_start(r->o.quiet);
     cli_set_status(&r->state,
                    doc_inputs_each(r->usage, &r->o.inputs, files, nfiles,
                                    each_file, each_stop, r));
+    pool_end(r);
+    progress_end();
     if (r->o.fmt == F_SARIF && !r->o.quiet && !r->state.stop)
         sarif_end(r);
     /* not after out of memory: the findings recorded may be partial */

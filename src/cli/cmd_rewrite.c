@@ -77,9 +77,10 @@ static const char rewrite_help[] =
     "                        'xiri check' (repeatable)\n"
     OPT_LIMITS_HELP("rewritten")
     DOC_INPUTS_HELP
-    SUMMARY_HELP
+    "  -j N, --jobs=N        accepted as in check and links; rewrite still\n"
+    "                        processes the files one at a time\n"
     "  -q, --quiet           do not print notes and warnings (errors still\n"
-    "                        are)\n"
+    "                        are), nor the summary line\n"
     "  -h, --help            print this help\n"
     "\n"
     "Each value that could not be mapped (it is left as it is), and each\n"
@@ -158,7 +159,7 @@ static const struct opt_def opt_defs[] = {
     {"quiet", O_QUIET, OPT_FLAG, NULL, 0},
     OPT_LIMIT_DEFS(0),
     OPT_INPUT_DEFS(0),
-    OPT_SUMMARY_DEF(0),
+    OPT_JOBS_DEF(0),
 };
 
 struct rw_opts {
@@ -268,6 +269,13 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         case 'i':
             r->o.suffix = name[1] ? name + 1 : NULL;
             return set_dest(&r->o, D_IN_PLACE);
+        case 'j':
+            /* -j N, -jN: checked, but rewrite runs in one thread */
+            value = name[1] ? name + 1 : argscan_take(as);
+            if (!value)
+                return usage_error(USAGE, "option '-j' needs a number");
+            jobs_parse(USAGE, value, &st);
+            return st;
         case 'r':
         case '0':
             if (name[1])
@@ -290,9 +298,9 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         doc_inputs_opt(&r->o.inputs, d, value);
         return 0;
     }
-    if (d->id == OPT_SUMMARY) {
-        r->sum.forced = true;
-        return 0;
+    if (d->id == OPT_JOBS) {
+        jobs_parse(USAGE, value, &st);
+        return st;
     }
     switch (d->id) {
     case O_HELP:
@@ -1545,8 +1553,10 @@ static void rewrite_file(struct rw_run *r, const char *name)
                                            : "; nothing written");
         msg_about(f.shown, text);
         cli_set_status(&r->state, CLI_EXIT_FAIL);
-        if (dest != D_DIFF)
+        if (dest != D_DIFF) {
+            r->sum.changed -= f.changed; /* none of them was written */
             goto done;
+        }
     }
     switch (dest) {
     case D_STDOUT:
@@ -1599,8 +1609,15 @@ done:
 /* doc_inputs_each's callbacks */
 static void each_file(void *user, const char *path)
 {
-    ((struct rw_run *)user)->sum.files++;
+    struct rw_run *r = user;
+    int before;
+
+    progress_found();
+    progress_clear();
+    before = summary_file_begin(&r->sum, &r->state);
     rewrite_file(user, path);
+    summary_file_end(&r->sum, &r->state, before);
+    progress_done(path);
 }
 
 static bool each_stop(void *user)
@@ -1689,9 +1706,11 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
         cli_out_of_memory(&r->state);
         return r->state.status;
     }
+    progress_start(r->o.quiet);
     cli_set_status(&r->state,
                    doc_inputs_each(USAGE, &r->o.inputs, files, nfiles,
                                    each_file, each_stop, r));
+    progress_end();
     if (summary_wanted(&r->sum, r->o.quiet) && !r->state.stop)
         summary_print(USAGE, &r->sum);
     free(files);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -12,7 +13,8 @@
 
 /* ------------------------------------------------------------ stdout */
 
-static bool out_failed; /* a write to stdout failed */
+/* a write to stdout failed; atomic: the workers of -j read it (jobs.c) */
+static atomic_bool out_failed;
 static int out_errno;   /* its errno */
 /* Output gathered here and handed to stdio in large pieces: a record of
  * `xiri links` is some twenty small writes, and each fwrite call costs
@@ -41,10 +43,145 @@ static void out_drain(void)
         out_fail();
 }
 
+/* -j: this thread's output is captured, not written (jobs.c) */
+static _Thread_local struct io_capture *io_cap;
+
+/* Append s[0..n) of stream (1 stdout, 2 stderr) to the capture: a
+ * segment is a stream byte, a size_t length, then the bytes. */
+static void cap_add(int stream, const char *s, size_t n)
+{
+    struct io_capture *c = io_cap;
+    size_t need = n + 1 + sizeof(size_t), seglen;
+
+    if (c->oom || n == 0)
+        return;
+    if (c->len + need > c->cap) {
+        size_t nc = c->cap ? 2 * c->cap : 4096;
+        char *p;
+
+        while (nc < c->len + need)
+            nc *= 2;
+        p = realloc(c->buf, nc);
+        if (!p) {
+            c->oom = true;
+            return;
+        }
+        c->buf = p;
+        c->cap = nc;
+    }
+    if (c->len == 0 || c->stream != stream) {
+        c->seg = c->len;
+        c->stream = stream;
+        c->buf[c->len++] = (char)stream;
+        seglen = 0;
+        memcpy(c->buf + c->len, &seglen, sizeof(seglen));
+        c->len += sizeof(seglen);
+    }
+    memcpy(c->buf + c->len, s, n);
+    c->len += n;
+    memcpy(&seglen, c->buf + c->seg + 1, sizeof(seglen));
+    seglen += n;
+    memcpy(c->buf + c->seg + 1, &seglen, sizeof(seglen));
+}
+
+void io_capture_begin(struct io_capture *c)
+{
+    io_cap = c;
+}
+
+void io_capture_end(void)
+{
+    io_cap = NULL;
+}
+
+static void out_flush(void);
+
+void io_capture_replay(const struct io_capture *c)
+{
+    size_t i = 0, n;
+
+    while (i + 1 + sizeof(n) <= c->len) {
+        int stream = c->buf[i];
+
+        memcpy(&n, c->buf + i + 1, sizeof(n));
+        i += 1 + sizeof(n);
+        if (stream == 1) {
+            out_write(c->buf + i, n);
+        } else {
+            out_flush(); /* as msg_error does */
+            fwrite(c->buf + i, 1, n, stderr);
+        }
+        i += n;
+        if (out_failed)
+            break; /* -j 1 stops here too (on_link, on_diag) */
+    }
+}
+
+void io_capture_free(struct io_capture *c)
+{
+    free(c->buf);
+    memset(c, 0, sizeof(*c));
+}
+
+/* A piece of a message on stderr (or in the capture). */
+static void err_write(const char *s, size_t n)
+{
+    if (io_cap)
+        cap_add(2, s, n);
+    else
+        fwrite(s, 1, n, stderr);
+}
+
+static void err_puts(const char *s)
+{
+    err_write(s, strlen(s));
+}
+
+static void err_vprintf(const char *fmt, va_list ap)
+{
+    char small[256], *big;
+    va_list ap2;
+    int n;
+
+    va_copy(ap2, ap);
+    n = vsnprintf(small, sizeof(small), fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof(small)) {
+        err_write(small, (size_t)n);
+        return;
+    }
+    big = malloc((size_t)n + 1);
+    if (!big)
+        return;
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    err_write(big, (size_t)n);
+    free(big);
+}
+
+static void err_printf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void err_printf(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    err_vprintf(fmt, ap);
+    va_end(ap);
+}
+
 void out_write(const char *s, size_t n)
 {
     if (out_failed || n == 0)
         return;
+    if (io_cap) {
+        cap_add(1, s, n);
+        return;
+    }
     if (out_tty < 0)
         out_tty = isatty(fileno(stdout));
     if (!out_tty && n <= sizeof(out_buf)) {
@@ -89,6 +226,20 @@ void out_printf(const char *fmt, ...)
     }
     if (out_failed)
         return;
+    if (io_cap) {
+        char *big = malloc((size_t)n + 1);
+
+        if (!big) {
+            io_cap->oom = true;
+            return;
+        }
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        cap_add(1, big, (size_t)n);
+        free(big);
+        return;
+    }
     out_drain();
     va_start(ap, fmt);
     errno = 0;
@@ -100,6 +251,8 @@ void out_printf(const char *fmt, ...)
 /* Flush stdout, recording a failure. */
 static void out_flush(void)
 {
+    if (io_cap)
+        return; /* a worker of -j: nothing of its own to flush */
     out_drain();
     errno = 0;
     if (!out_failed && fflush(stdout) != 0)
@@ -109,6 +262,12 @@ static void out_flush(void)
 bool out_ok(void)
 {
     return !out_failed && !ferror(stdout);
+}
+
+bool out_sync(void)
+{
+    out_flush();
+    return out_ok();
 }
 
 int out_finish(int status)
@@ -352,7 +511,7 @@ void out_excerpt(const char *s, size_t n, size_t off, size_t len)
 
 void msg_text(const char *s)
 {
-    fputs(s, stderr);
+    err_puts(s);
 }
 
 void msg_error(const char *fmt, ...)
@@ -360,44 +519,44 @@ void msg_error(const char *fmt, ...)
     va_list ap;
 
     out_flush(); /* keep stdout and stderr in order on a terminal */
-    fputs(CLI_PROG ": ", stderr);
+    err_puts(CLI_PROG ": ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    err_vprintf(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    err_puts("\n");
 }
 
 void msg_quoted(const char *s, size_t n)
 {
     size_t i = 0;
 
-    fputc('\'', stderr);
+    err_puts("'");
     while (i < n) {
         unsigned char c = (unsigned char)s[i];
         uint32_t cp;
         size_t k = utf8_next(s + i, n - i, &cp);
 
         if (k == 0) {
-            fprintf(stderr, "\\x%02X", (unsigned)c);
+            err_printf("\\x%02X", (unsigned)c);
             i++;
         } else if (cp == '\n') {
-            fputs("\\n", stderr);
+            err_puts("\\n");
             i++;
         } else if (cp == '\t') {
-            fputs("\\t", stderr);
+            err_puts("\\t");
             i++;
         } else if (cp < 0x80 && cp_is_hidden(cp)) {
-            fprintf(stderr, "\\x%02X", (unsigned)c);
+            err_printf("\\x%02X", (unsigned)c);
             i++;
         } else if (cp_is_hidden(cp)) {
-            fprintf(stderr, "<U+%04X>", (unsigned)cp);
+            err_printf("<U+%04X>", (unsigned)cp);
             i += k;
         } else {
-            fwrite(s + i, 1, k, stderr);
+            err_write(s + i, k);
             i += k;
         }
     }
-    fputc('\'', stderr);
+    err_puts("'");
 }
 
 /* s[0..n) with hidden characters as <U+XXXX> and stray bytes as \xHH;
@@ -421,8 +580,9 @@ static void put_visible_text(FILE *fp, const char *s, size_t n)
         else
             snprintf(tmp, sizeof(tmp), "<U+%04X>", (unsigned)cp);
         if (fp) {
-            fwrite(s + run, 1, i - run, fp);
-            fputs(tmp, fp);
+            (void)fp;
+            err_write(s + run, i - run);
+            err_puts(tmp);
         } else {
             out_write(s + run, i - run);
             out_puts(tmp);
@@ -431,7 +591,7 @@ static void put_visible_text(FILE *fp, const char *s, size_t n)
         run = i;
     }
     if (fp)
-        fwrite(s + run, 1, i - run, fp);
+        err_write(s + run, i - run);
     else
         out_write(s + run, i - run);
 }
@@ -444,9 +604,9 @@ void out_visible(const char *s, size_t n)
 void msg_about(const char *where, const char *text)
 {
     out_flush();
-    fprintf(stderr, CLI_PROG ": %s: ", where);
+    err_printf(CLI_PROG ": %s: ", where);
     put_visible_text(stderr, text, strlen(text));
-    fputc('\n', stderr);
+    err_puts("\n");
 }
 
 int usage_error(const char *help, const char *fmt, ...)

@@ -5,11 +5,11 @@
 #include "cli.h"
 
 #include <string.h>
-#include <unistd.h>
 
 bool summary_wanted(const struct run_summary *s, bool quiet)
 {
-    return !quiet && (s->forced || isatty(STDERR_FILENO));
+    (void)s;
+    return !quiet;
 }
 
 void summary_count(struct run_summary *s, enum xiri_severity sev)
@@ -18,6 +18,29 @@ void summary_count(struct run_summary *s, enum xiri_severity sev)
         s->errors++;
     else if (sev == XIRI_SEV_WARNING)
         s->warnings++;
+}
+
+int summary_file_begin(struct run_summary *s, struct cli_state *st)
+{
+    int before = st->status;
+
+    s->files++;
+    s->changed_before = s->changed;
+    st->status = CLI_EXIT_OK;
+    return before;
+}
+
+void summary_file_end(struct run_summary *s, struct cli_state *st,
+                      int before)
+{
+    /* a file that could not be read, parsed or written (exit status 2)
+     * is one error, even though no finding says so */
+    if (st->status >= CLI_EXIT_USAGE && !st->stop) {
+        s->errors++;
+        /* rewrite: nothing of it was written (xiri(1), rewrite) */
+        s->changed = s->changed_before;
+    }
+    cli_set_status(st, before);
 }
 
 /* ", N THING" or ", N THINGs" */
@@ -29,7 +52,10 @@ static void summary_item(bool first, size_t n, const char *one,
 
 void summary_print(const char *usage, const struct run_summary *s)
 {
-    fflush(stdout);
+    /* after the output: not when it failed (a full disk, a closed
+     * pipe), which the run reports on exit with exit status 2 */
+    if (!out_sync())
+        return;
     fprintf(stderr, "%s: ", usage);
     summary_item(true, s->files, "file", "files");
     summary_item(false, s->links, "link", "links");

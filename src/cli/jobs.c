@@ -1,0 +1,279 @@
+/* jobs.c - -j N: the files of check and links processed by a pool of
+ * threads.  Each file's output (stdout and stderr, in the order written)
+ * is captured in memory and written by the main thread as soon as the
+ * files before it are written, so the output is the same, byte for
+ * byte, as with -j 1, and memory holds only the files in flight. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Files queued ahead of the output, per thread. */
+#define JOBS_AHEAD 4
+
+/* One entry of the queue, in the order of the output: a file, or a gap
+ * holding what the main thread wrote between two files. */
+struct job {
+    struct job *next;
+    char *path;    /* NULL for a gap */
+    bool started;  /* taken by a worker */
+    bool done;     /* its output is complete */
+    struct io_capture cap;
+};
+
+struct jobs {
+    pthread_mutex_t mu;
+    pthread_cond_t work; /* a file was queued, or the end */
+    pthread_cond_t done; /* a file is done */
+    struct job *head, *tail; /* the queue, head next to be written */
+    struct job *gap;         /* the gap the main thread writes into */
+    size_t inflight;         /* files queued, not yet written */
+    size_t ahead;            /* the most files in flight */
+    bool closing;
+    jobs_file_fn *fn;
+    void *main_user;
+    unsigned n;
+    pthread_t *threads;
+    struct worker {
+        struct jobs *j;
+        void *user;
+    } *workers;
+};
+
+unsigned jobs_parse(const char *usage, const char *value, int *status)
+{
+    char *end;
+    long v;
+
+    *status = 0;
+    if (!value || !*value) {
+        v = sysconf(_SC_NPROCESSORS_ONLN);
+        return v < 1 ? 1 : v > 256 ? 256 : (unsigned)v;
+    }
+    errno = 0;
+    v = strtol(value, &end, 10);
+    if (*end || errno || v < 1 || v > 256) {
+        *status = usage_error(usage,
+                              "invalid value '%s' for -j; use a number of "
+                              "threads from 1 to 256",
+                              value);
+        return 0;
+    }
+    return (unsigned)v;
+}
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    struct jobs *j = w->j;
+    struct job *jb;
+
+    pthread_mutex_lock(&j->mu);
+    for (;;) {
+        for (jb = j->head; jb; jb = jb->next)
+            if (jb->path && !jb->started)
+                break;
+        if (!jb) {
+            if (j->closing)
+                break;
+            pthread_cond_wait(&j->work, &j->mu);
+            continue;
+        }
+        jb->started = true;
+        pthread_mutex_unlock(&j->mu);
+        io_capture_begin(&jb->cap);
+        j->fn(w->user, jb->path);
+        io_capture_end();
+        pthread_mutex_lock(&j->mu);
+        jb->done = true;
+        pthread_cond_broadcast(&j->done);
+    }
+    pthread_mutex_unlock(&j->mu);
+    return NULL;
+}
+
+/* Write and free the entries at the head that are done (the mutex held;
+ * released while writing). */
+static void jobs_emit(struct jobs *j)
+{
+    while (j->head && j->head->done) {
+        struct job *jb = j->head;
+
+        j->head = jb->next;
+        if (!j->head)
+            j->tail = NULL;
+        if (jb->path)
+            j->inflight--;
+        pthread_mutex_unlock(&j->mu);
+        if (jb->cap.oom && out_ok())
+            msg_error("out of memory: output of '%s' lost",
+                      jb->path ? jb->path : "");
+        if (!out_ok()) {
+            /* stdout failed: -j 1 would have stopped before this */
+        } else {
+            if (jb->cap.len)
+                progress_clear();
+            io_capture_replay(&jb->cap);
+        }
+        if (jb->path)
+            progress_done(jb->path);
+        io_capture_free(&jb->cap);
+        free(jb->path);
+        free(jb);
+        pthread_mutex_lock(&j->mu);
+    }
+}
+
+static void jobs_append(struct jobs *j, struct job *jb)
+{
+    if (j->tail)
+        j->tail->next = jb;
+    else
+        j->head = jb;
+    j->tail = jb;
+}
+
+/* Close the main thread's gap (mutex held). */
+static void gap_close(struct jobs *j)
+{
+    if (j->gap) {
+        io_capture_end();
+        j->gap->done = true;
+        j->gap = NULL;
+    }
+}
+
+/* Open a new gap for what the main thread writes next (mutex held). */
+static void gap_open(struct jobs *j)
+{
+    struct job *g = calloc(1, sizeof(*g));
+
+    if (!g)
+        return; /* the main thread's messages are then written at once */
+    g->done = false;
+    jobs_append(j, g);
+    j->gap = g;
+    io_capture_begin(&g->cap);
+}
+
+struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
+                        void *main_user)
+{
+    struct jobs *j = calloc(1, sizeof(*j));
+    unsigned i;
+
+    if (!j)
+        return NULL;
+    j->threads = calloc(n, sizeof(*j->threads));
+    j->workers = calloc(n, sizeof(*j->workers));
+    if (!j->threads || !j->workers) {
+        free(j->threads);
+        free(j->workers);
+        free(j);
+        return NULL;
+    }
+    pthread_mutex_init(&j->mu, NULL);
+    pthread_cond_init(&j->work, NULL);
+    pthread_cond_init(&j->done, NULL);
+    j->fn = fn;
+    j->main_user = main_user;
+    j->ahead = (size_t)n * JOBS_AHEAD;
+    for (i = 0; i < n; i++) {
+        j->workers[i].j = j;
+        j->workers[i].user = users[i];
+        if (pthread_create(&j->threads[i], NULL, worker_main,
+                           &j->workers[i]) != 0)
+            break;
+        j->n++;
+    }
+    if (j->n == 0) {
+        jobs_finish(j);
+        return NULL;
+    }
+    pthread_mutex_lock(&j->mu);
+    gap_open(j);
+    pthread_mutex_unlock(&j->mu);
+    return j;
+}
+
+void jobs_submit(struct jobs *j, const char *path)
+{
+    struct job *jb;
+
+    progress_found();
+    pthread_mutex_lock(&j->mu);
+    gap_close(j);
+    if (strcmp(path, "-") == 0) {
+        /* the standard input is read by the main thread, once everything
+         * before it is written */
+        while (j->head) {
+            jobs_emit(j);
+            if (j->head)
+                pthread_cond_wait(&j->done, &j->mu);
+        }
+        pthread_mutex_unlock(&j->mu);
+        j->fn(j->main_user, path);
+        progress_done(path);
+        pthread_mutex_lock(&j->mu);
+        gap_open(j);
+        pthread_mutex_unlock(&j->mu);
+        return;
+    }
+    jb = calloc(1, sizeof(*jb));
+    if (jb)
+        jb->path = strdup(path);
+    if (!jb || !jb->path) {
+        /* no room to queue it: process it here, in its turn */
+        free(jb);
+        while (j->head) {
+            jobs_emit(j);
+            if (j->head)
+                pthread_cond_wait(&j->done, &j->mu);
+        }
+        pthread_mutex_unlock(&j->mu);
+        j->fn(j->main_user, path);
+        pthread_mutex_lock(&j->mu);
+        gap_open(j);
+        pthread_mutex_unlock(&j->mu);
+        return;
+    }
+    jobs_append(j, jb);
+    j->inflight++;
+    pthread_cond_signal(&j->work);
+    jobs_emit(j);
+    while (j->inflight >= j->ahead) {
+        pthread_cond_wait(&j->done, &j->mu);
+        jobs_emit(j);
+    }
+    gap_open(j);
+    pthread_mutex_unlock(&j->mu);
+}
+
+void jobs_finish(struct jobs *j)
+{
+    unsigned i;
+
+    pthread_mutex_lock(&j->mu);
+    gap_close(j);
+    while (j->head) {
+        jobs_emit(j);
+        if (j->head)
+            pthread_cond_wait(&j->done, &j->mu);
+    }
+    j->closing = true;
+    pthread_cond_broadcast(&j->work);
+    pthread_mutex_unlock(&j->mu);
+    for (i = 0; i < j->n; i++)
+        pthread_join(j->threads[i], NULL);
+    pthread_mutex_destroy(&j->mu);
+    pthread_cond_destroy(&j->work);
+    pthread_cond_destroy(&j->done);
+    free(j->threads);
+    free(j->workers);
+    free(j);
+}
