@@ -285,6 +285,40 @@ static enum xiri_doc_type sniff_type(const unsigned char *s, size_t n,
     return XIRI_DOC_XML;
 }
 
+static bool name_is(const char *name, const char *lit)
+{
+    size_t n = strlen(name);
+
+    return n == strlen(lit) &&
+           starts_nocase((const unsigned char *)name, n, lit);
+}
+
+/* The encoding an --encoding option means.  "UTF-16" and "UTF-32" name no
+ * byte order: the document's byte order mark gives it, and without one the
+ * text is big-endian (RFC 2781 4.3; Unicode 15.0 3.10 D98, D101).  The
+ * order is made explicit so that the converter neither takes the mark for
+ * its own decision (which it skips) nor writes a mark of its own before
+ * every value the rewriter encodes. */
+static const char *generic_unicode_order(const char *encoding,
+                                         const unsigned char *s,
+                                         size_t bom_len)
+{
+    static const char *const fam16[] = {"utf-16", "utf16", "ucs-2",
+                                        "iso-10646-ucs-2", "unicode"};
+    static const char *const fam32[] = {"utf-32", "utf32", "ucs-4",
+                                        "iso-10646-ucs-4"};
+    bool little = bom_len > 0 && s[0] == 0xFF;
+    size_t f;
+
+    for (f = 0; f < ARRAY_LEN(fam16); f++)
+        if (name_is(encoding, fam16[f]))
+            return bom_len == 2 && little ? "UTF-16LE" : "UTF-16BE";
+    for (f = 0; f < ARRAY_LEN(fam32); f++)
+        if (name_is(encoding, fam32[f]))
+            return bom_len == 4 && little ? "UTF-32LE" : "UTF-32BE";
+    return encoding;
+}
+
 void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
                  const char *name, const char *encoding, struct sniff *out)
 {
@@ -344,7 +378,8 @@ void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
         xml_decl_encoding(ascii, k, declared, sizeof(declared));
     }
     if (encoding && *encoding) {
-        snprintf(out->encoding, sizeof(out->encoding), "%s", encoding);
+        snprintf(out->encoding, sizeof(out->encoding), "%s",
+                 generic_unicode_order(encoding, s, out->bom_len));
         out->source = "option";
         return;
     }
