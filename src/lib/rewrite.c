@@ -10,6 +10,7 @@
 #include "mem.h"
 #include "mojibake.h"
 #include "parse.h"
+#include "resolve.h"
 #include "scheme.h"
 #include "unicode.h"
 #include "walk.h"
@@ -37,10 +38,13 @@ struct xiri_rewriter {
     struct buf tmp;    /* scratch */
     struct buf strip;  /* scratch: a value without tabs and newlines */
     struct buf fix;    /* scratch: the value repaired (opts.repair) */
-    /* --resolve: the last base, and whether xiri_resolve accepts it */
-    struct buf base_seen;
-    enum xiri_profile base_profile;
-    bool base_ok;
+    /* --resolve: the last base, parsed once (resolve.h); base.s points
+     * into base_text, its copy, when base_kept */
+    struct buf base_text;
+    struct resolve_base base;
+    bool base_kept;
+    bool base_plain;     /* linkcheck_plain(base) */
+    struct buf resolved; /* scratch: the value resolved */
 };
 
 void xiri_rewrite_options_init(struct xiri_rewrite_options *o)
@@ -240,37 +244,39 @@ out:
     xiri_free(b);
 }
 
-/* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
- * value may be unchanged) or why it cannot be mapped. */
-/* Whether xiri_resolve accepts base under profile: it parses, and it is
- * absolute (RFC 3986 5.1).  The answer for the last base is kept: the
- * links of a document share a few bases. */
-static bool base_usable(struct xiri_rewriter *rw, const char *base,
-                        size_t len, enum xiri_profile profile)
+/* The base of a link, parsed: the one of the last link when it is the
+ * same string under the same profile (the links of a document share a
+ * few bases), else base[0..len) parsed now and kept for the next links. */
+static const struct resolve_base *link_base(struct xiri_rewriter *rw,
+                                            const char *base, size_t len,
+                                            enum xiri_profile profile)
 {
-    struct ref b;
+    struct resolve_base *b = &rw->base;
 
-    if (rw->base_seen.status == XIRI_OK && rw->base_seen.data &&
-        rw->base_seen.len == len && rw->base_profile == profile &&
-        memcmp(rw->base_seen.data, base, len) == 0)
-        return rw->base_ok;
-    rw->base_ok = ref_parse(base, len, profile, &b, NULL, NULL) == XIRI_OK &&
-                  b.part[XIRI_PART_SCHEME].set;
-    rw->base_profile = profile;
-    rw->base_seen.len = 0;
-    rw->base_seen.status = XIRI_OK;
-    buf_append(&rw->base_seen, base, len); /* on failure: not kept */
-    return rw->base_ok;
+    if (rw->base_kept && b->profile == profile && b->len == len &&
+        (len == 0 || memcmp(b->s, base, len) == 0))
+        return b;
+    rw->base_text.len = 0;
+    rw->base_text.status = XIRI_OK;
+    buf_append(&rw->base_text, base, len);
+    /* without memory for the copy, the link's own string serves once */
+    rw->base_kept = rw->base_text.status == XIRI_OK;
+    resolve_base_init(b, rw->base_kept && len ? rw->base_text.data : base,
+                      len, profile);
+    rw->base_plain = b->status == XIRI_OK && linkcheck_plain(b->s, len, &b->r);
+    return b;
 }
 
+/* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
+ * value may be unchanged) or why it cannot be mapped. */
 static enum xiri_status new_value(struct xiri_rewriter *rw,
                                   const struct xiri_link *l, int *qdiff,
                                   struct xiri_error *err)
 {
     const char *v = l->value, *enc;
     size_t n = l->value_len;
-    char *resolved = NULL, *mapped = NULL;
-    size_t rlen = 0, mlen = 0;
+    char *mapped = NULL;
+    size_t mlen = 0;
     enum xiri_status st = XIRI_OK;
     enum xiri_idn idn;
     unsigned flags = XIRI_MAP_ESCAPE_LEIRI;
@@ -311,21 +317,50 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     if (rw->opts.resolve && l->base &&
         !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
           scheme_is(l->attribute, strlen(l->attribute), "usemap"))) {
-        size_t blen = strlen(l->base);
+        const struct resolve_base *b =
+            link_base(rw, l->base, strlen(l->base), l->profile);
+        bool ref_plain;
+
         ref_split(v, n, &r);
-        if (r.part[XIRI_PART_SCHEME].set && linkcheck_plain(v, n, &r) &&
-            base_usable(rw, l->base, blen, l->profile)) {
-            plain = true;
+        ref_plain = linkcheck_plain(v, n, &r);
+        rw->resolved.len = 0;
+        rw->resolved.status = XIRI_OK;
+        if (b->status == XIRI_OK && ref_plain &&
+            r.part[XIRI_PART_SCHEME].set) {
             /* RFC 3986 5.2.2: a reference with a scheme is its own
              * target, its path without dot segments, and a plain one has
              * none (test_linkcheck.c checks that xiri_resolve agrees) */
+            plain = true;
         } else {
-            st = xiri_resolve(l->base, blen, v, n, l->profile, &resolved,
-                              &rlen, err);
-            if (st != XIRI_OK)
+            if (b->status == XIRI_OK && ref_plain) {
+                /* a plain reference is valid under every profile, and
+                 * ref_parse splits it as ref_split did: no need to scan
+                 * it again (test_resolve.c checks both) */
+                resolve_parsed(b, v, n, &r, &rw->resolved);
+                /* The target of a plain relative reference against a
+                 * plain base is plain when it has an authority: its bytes
+                 * are theirs, with one '#' at most (R's); scheme and
+                 * host are theirs, lower case; no userinfo or port; and
+                 * remove_dot_segments on a path that starts with "/"
+                 * leaves no dot segment (RFC 3986 5.2.4: 2B and 2C catch
+                 * every "/." and "/.."), while an empty R.path keeps the
+                 * base's, which has none.  Without an authority the "/."
+                 * guard may write one.  test_resolve.c checks this on
+                 * the conformance vectors. */
+                plain = rw->base_plain &&
+                        (b->r.part[XIRI_PART_AUTHORITY].set ||
+                         r.part[XIRI_PART_AUTHORITY].set);
+                st = rw->resolved.status;
+            } else {
+                st = resolve_ref(b, v, n, &rw->resolved, err);
+            }
+            if (st != XIRI_OK) {
+                if (rw->resolved.status != XIRI_OK)
+                    error_set(err, st, 0, "%s", xiri_strerror(st));
                 return st;
-            v = resolved;
-            n = rlen;
+            }
+            v = rw->resolved.data;
+            n = rw->resolved.len;
         }
     }
     if (rw->opts.to == XIRI_REWRITE_IRI) {
@@ -367,7 +402,6 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         !rw->opts.query_utf8 && l->profile == XIRI_PROFILE_HTML && enc &&
         !is_utf(enc) && special_for_query(v, n, l->base))
         keep_query(v, n, &rw->value);
-    xiri_str_free(resolved);
     xiri_str_free(mapped);
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
         st = rw->value.status;
@@ -581,7 +615,8 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->tmp, XIRI_MAX_LEN);
     buf_init(&rw->strip, XIRI_MAX_LEN);
     buf_init(&rw->fix, XIRI_MAX_LEN);
-    buf_init(&rw->base_seen, XIRI_MAX_LEN);
+    buf_init(&rw->base_text, XIRI_MAX_LEN);
+    buf_init(&rw->resolved, XIRI_MAX_LEN);
     st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
                          &rw->walker);
     if (st != XIRI_OK) {
@@ -666,6 +701,7 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->tmp);
     buf_free(&rw->strip);
     buf_free(&rw->fix);
-    buf_free(&rw->base_seen);
+    buf_free(&rw->base_text);
+    buf_free(&rw->resolved);
     mem_free(rw);
 }
