@@ -12,6 +12,7 @@
 #include "parse.h"
 #include "resolve.h"
 #include "scheme.h"
+#include "to_uri.h"
 #include "unicode.h"
 #include "walk.h"
 
@@ -282,6 +283,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     unsigned flags = XIRI_MAP_ESCAPE_LEIRI;
     struct ref r;
     bool plain = false; /* v is known to be linkcheck_plain */
+    bool leiri = false; /* v is known to be a valid LEIRI */
+    bool legacy; /* HTML in an encoding that is not UTF-8 */
 
     *qdiff = 0;
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
@@ -361,6 +364,16 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             }
             v = rw->resolved.data;
             n = rw->resolved.len;
+            /* RFC 3986 5.2.2 builds the target from whole components of
+             * the base and the reference, each into a component of the
+             * same kind (the merged path from two paths, cut at a "/"),
+             * and 5.2.4 only removes whole segments; the target has a
+             * scheme, so the first-segment colon rule does not apply.
+             * Both were valid under the link's profile, so the target is
+             * too, and a LEIRI allows all that a URI, an IRI or a LEIRI
+             * does, but not all that HTML allows.  test_resolve.c checks
+             * this on the conformance vectors. */
+            leiri = l->profile != XIRI_PROFILE_HTML;
         }
     }
     if (rw->opts.to == XIRI_REWRITE_IRI) {
@@ -382,25 +395,31 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             ref_split(v, n, &r);
             plain = linkcheck_plain(v, n, &r);
         }
-        if (!plain)
-            st = xiri_to_uri(rw->ctx, v, n, idn, flags, &mapped, &mlen, err);
     }
     rw->value.len = 0;
     rw->value.status = XIRI_OK;
-    if (st == XIRI_OK && mapped)
-        buf_append(&rw->value, mapped, mlen);
-    else if (st == XIRI_OK && rw->opts.to != XIRI_REWRITE_IRI)
+    if (rw->opts.to == XIRI_REWRITE_IRI) {
+        if (st == XIRI_OK)
+            buf_append(&rw->value, mapped, mlen);
+    } else if (plain) {
         buf_append(&rw->value, v, n); /* plain: the same */
+    } else {
+        /* the URI straight into rw->value; a valid LEIRI is not parsed
+         * again (its components are ref_split's) */
+        st = to_uri_append(rw->ctx, v ? v : "", n, leiri ? &r : NULL, idn,
+                           flags, &rw->value, err);
+        if (st != XIRI_OK)
+            rw->value.len = 0;
+    }
     if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP)
         keep_host(rw, v, n, &rw->value);
     enc = xiri_walker_encoding(rw->walker, NULL);
-    if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI &&
-        l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc) &&
+    legacy = l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc);
+    if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI && legacy &&
         special_for_query(v, n, l->base))
         *qdiff = query_in_document_encoding(rw, enc, v, n, &rw->value);
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_IRI &&
-        !rw->opts.query_utf8 && l->profile == XIRI_PROFILE_HTML && enc &&
-        !is_utf(enc) && special_for_query(v, n, l->base))
+        !rw->opts.query_utf8 && legacy && special_for_query(v, n, l->base))
         keep_query(v, n, &rw->value);
     xiri_str_free(mapped);
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
@@ -410,6 +429,11 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
 
 /* Characters an unquoted HTML attribute value cannot hold (HTML
  * "attribute value (unquoted) state"). */
+static const unsigned char rw_unquotable[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1,
+    ['"'] = 1, ['\''] = 1, ['='] = 1,  ['<'] = 1,  ['>'] = 1, ['`'] = 1,
+};
+
 static bool unquotable(const char *s, size_t n)
 {
     size_t i;
@@ -417,18 +441,33 @@ static bool unquotable(const char *s, size_t n)
     if (n == 0)
         return false;
     for (i = 0; i < n; i++)
-        if (strchr(" \t\n\r\f\"'=<>`", s[i]))
+        if (rw_unquotable[(unsigned char)s[i]])
             return false;
     return true;
 }
 
-/* Escape the value for where it stands (XML 1.0 2.4 and 3.1; HTML
- * attribute value states), into rw->tmp. */
 /* The characters escape_value may have to write as references. */
 static const unsigned char rw_markup[256] = {
     ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1, ['\''] = 1,
 };
 
+/* The first character of s[from..n) that rw_markup names, or n. */
+static size_t next_markup(const char *s, size_t from, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t k = from;
+
+    /* four bytes a step while none is markup */
+    while (n - k >= 4 && !(rw_markup[u[k]] | rw_markup[u[k + 1]] |
+                           rw_markup[u[k + 2]] | rw_markup[u[k + 3]]))
+        k += 4;
+    while (k < n && !rw_markup[u[k]])
+        k++;
+    return k;
+}
+
+/* Escape the value for where it stands (XML 1.0 2.4 and 3.1; HTML
+ * attribute value states), into rw->tmp. */
 static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
                          bool add_quotes)
 {
@@ -442,11 +481,9 @@ static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
         buf_putc(o, '"');
     for (i = 0; i < rw->value.len; i++) {
         char c;
-        size_t k;
         /* the run of characters that need no reference, at once */
-        for (k = i; k < rw->value.len; k++)
-            if (rw_markup[(unsigned char)rw->value.data[k]])
-                break;
+        size_t k = next_markup(rw->value.data, i, rw->value.len);
+
         c = k < rw->value.len ? rw->value.data[k] : 0;
         if (k > i)
             buf_append(o, rw->value.data + i, k - i);
@@ -538,32 +575,44 @@ static int on_link(void *user, const struct xiri_link *l)
     } else {
         bool add_quotes = html && l->attribute && l->quote == 0 &&
                           !unquotable(rw->value.data, rw->value.len);
-        escape_value(rw, l, add_quotes);
-        enc = xiri_walker_encoding(rw->walker, NULL);
-        rw->coded.len = 0;
-        rw->coded.status = XIRI_OK;
-        if (rw->tmp.status != XIRI_OK) {
-            stop(rw, rw->tmp.status, "out of memory");
-            return 1;
+        /* what is written: the value itself when it needs no reference
+         * and no quotes, else its escaped form; in the document's
+         * encoding when that is not UTF-8 */
+        const char *out = rw->value.data ? rw->value.data : "";
+        size_t out_len = rw->value.len;
+
+        if (add_quotes || next_markup(out, 0, out_len) < out_len) {
+            escape_value(rw, l, add_quotes);
+            if (rw->tmp.status != XIRI_OK) {
+                stop(rw, rw->tmp.status, "out of memory");
+                return 1;
+            }
+            out = rw->tmp.data;
+            out_len = rw->tmp.len;
         }
-        if (enc && !(strcmp(enc, "UTF-8") == 0 || strcmp(enc, "utf-8") == 0))
-            st = uni_encode_text(enc, rw->tmp.data, rw->tmp.len, &rw->coded);
-        else
-            buf_append(&rw->coded, rw->tmp.data, rw->tmp.len);
-        if (st == XIRI_OK)
-            st = rw->coded.status;
-        if (st != XIRI_OK) {
-            stop(rw, st, "cannot encode a value in the document's encoding");
-            return 1;
+        enc = xiri_walker_encoding(rw->walker, NULL);
+        if (enc &&
+            !(strcmp(enc, "UTF-8") == 0 || strcmp(enc, "utf-8") == 0)) {
+            rw->coded.len = 0;
+            rw->coded.status = XIRI_OK;
+            st = uni_encode_text(enc, out, out_len, &rw->coded);
+            if (st == XIRI_OK)
+                st = rw->coded.status;
+            if (st != XIRI_OK) {
+                stop(rw, st,
+                     "cannot encode a value in the document's encoding");
+                return 1;
+            }
+            out = rw->coded.data;
+            out_len = rw->coded.len;
         }
         emit_original(rw, l->offset);
-        if (rw->status == XIRI_OK &&
-            rw->write_fn(rw->user, rw->coded.data, rw->coded.len) != 0)
+        if (rw->status == XIRI_OK && rw->write_fn(rw->user, out, out_len) != 0)
             stop(rw, XIRI_EIO, "cannot write the output");
         rw->emitted = l->offset + l->raw_length;
         ev.new_value = rw->value.data;
         ev.new_len = rw->value.len;
-        ev.written = rw->coded.len;
+        ev.written = out_len;
     }
     if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
         stop(rw, XIRI_ECANCELED, "stopped by a callback");

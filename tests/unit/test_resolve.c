@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "linkcheck.h"
 #include "resolve.h"
+#include "to_uri.h"
 
 #include "helpers.h"
 #include "suites.h"
@@ -41,7 +42,7 @@ static int token_status(const char *f)
  * from one vector to the next as long as it is the same string. */
 
 struct prep_stats {
-    unsigned long compared, reused, split, composed;
+    unsigned long compared, reused, split, composed, leiri;
 };
 static struct prep_stats prep;
 
@@ -87,6 +88,55 @@ static void check_composed(const char *what, const char *t, size_t tn)
     }
 }
 
+/* rewrite.c maps a target resolved under any profile but HTML to a URI
+ * from its ref_split, without parsing it again as a LEIRI: check that
+ * ref_parse accepts it under XIRI_PROFILE_LEIRI with those components, and
+ * that to_uri_append from the split says what xiri_to_uri says (result,
+ * status and error), in every mode rewrite uses and without
+ * XIRI_MAP_ESCAPE_LEIRI (which makes errors). */
+static void check_target_leiri(const char *what, const char *t, size_t tn)
+{
+    static const unsigned flag_sets[] = {
+        XIRI_MAP_ESCAPE_LEIRI, XIRI_MAP_ESCAPE_LEIRI | XIRI_MAP_DNS_ONLY, 0};
+    struct ref rs, rp;
+    size_t k, f;
+
+    prep.leiri++;
+    ref_split(t, tn, &rs);
+    if (ref_parse(t, tn, XIRI_PROFILE_LEIRI, &rp, NULL, NULL) != XIRI_OK) {
+        TEST_FAIL("%s: the target \"%.*s\" is not a LEIRI", what, (int)tn, t);
+        return;
+    }
+    same_components(what, &rs, &rp);
+    for (k = 0; k < 2; k++)
+        for (f = 0; f < ARRAY_LEN(flag_sets); f++) {
+            enum xiri_idn idn = k ? XIRI_IDN_PUNYCODE : XIRI_IDN_PERCENT;
+            struct xiri_error e1, e2;
+            char *m = NULL;
+            size_t mlen = 0;
+            struct buf o;
+            enum xiri_status s1, s2;
+
+            memset(&e1, 0, sizeof(e1));
+            memset(&e2, 0, sizeof(e2));
+            s1 = xiri_to_uri(prep_ctx, t, tn, idn, flag_sets[f], &m, &mlen,
+                             &e1);
+            buf_init(&o, XIRI_MAX_LEN);
+            s2 = to_uri_append(prep_ctx, t, tn, &rs, idn, flag_sets[f], &o,
+                               &e2);
+            if (s1 != s2 ||
+                (s1 == XIRI_OK &&
+                 (o.len != mlen || (mlen && memcmp(o.data, m, mlen) != 0))) ||
+                (s1 != XIRI_OK && (e1.offset != e2.offset ||
+                                   strcmp(e1.message, e2.message) != 0)))
+                TEST_FAIL("%s: to_uri_append from the split of \"%.*s\" "
+                          "differs (idn %zu, flags %u)",
+                          what, (int)tn, t, k, flag_sets[f]);
+            xiri_str_free(m);
+            buf_free(&o);
+        }
+}
+
 static void check_prepared(const char *what, const char *base,
                            const char *ref, enum xiri_profile prof,
                            enum xiri_status want_st, const char *want,
@@ -124,6 +174,8 @@ static void check_prepared(const char *what, const char *base,
             memcmp(o.data + 3, want, want_len) != 0)
             TEST_FAIL("%s: resolve_ref gives \"%.*s\"", what,
                       (int)(o.len > 3 ? o.len - 3 : 0), o.data + 3);
+        else if (prof != XIRI_PROFILE_HTML)
+            check_target_leiri(what, o.data + 3, o.len - 3);
     } else if (err.status != want_err->status ||
                err.offset != want_err->offset ||
                strcmp(err.message, want_err->message) != 0) {
@@ -541,7 +593,7 @@ static void test_lengths(void)
 }
 
 /* Every base of the vectors against every reference of the vectors,
- * under two profiles: resolve_ref against a kept base, and resolve_parsed
+ * under three profiles: resolve_ref against a kept base, and resolve_parsed
  * from the split of a plain reference, against xiri_resolve (through
  * check_prepared); then the vectors themselves. */
 
@@ -582,8 +634,8 @@ static void collect_row(void *user, char **f, int n, int lineno)
 
 static void test_prepared_base(void)
 {
-    static const enum xiri_profile profs[] = {XIRI_PROFILE_RFC3987,
-                                              XIRI_PROFILE_HTML};
+    static const enum xiri_profile profs[] = {
+        XIRI_PROFILE_RFC3987, XIRI_PROFILE_LEIRI, XIRI_PROFILE_HTML};
     struct both *b = calloc(1, sizeof(*b));
     struct merged m;
     struct count c = {0, 0};
@@ -638,11 +690,14 @@ static void test_prepared_base(void)
     CU_ASSERT(prep.reused > 90000);
     CU_ASSERT(prep.split > 10000);
     CU_ASSERT(prep.composed > 5000);
+    CU_ASSERT(prep.leiri > 90000);
     if (getenv("XIRI_TEST_VERBOSE"))
         fprintf(stderr,
                 "prepared base: %lu compared, %lu with a kept base, %lu "
-                "from the split, %lu targets composed plain\n",
-                prep.compared, prep.reused, prep.split, prep.composed);
+                "from the split, %lu targets composed plain, %lu mapped "
+                "from their split\n",
+                prep.compared, prep.reused, prep.split, prep.composed,
+                prep.leiri);
 }
 
 /* ---------------------------------------------------------------- dots */
