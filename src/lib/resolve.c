@@ -88,6 +88,14 @@ static void put_span(struct buf *out, const char *s, const struct span *sp)
     buf_append(out, s + sp->off, sp->len);
 }
 
+/* A component with the dlen bytes of its delimiter, which ref_split
+ * leaves just before its span: "//" authority, "?" query, "#" fragment. */
+static void put_delimited(struct buf *out, const char *s,
+                          const struct span *sp, size_t dlen)
+{
+    buf_append(out, s + sp->off - dlen, sp->len + dlen);
+}
+
 void ref_recompose(struct buf *out, const char *s, const struct ref *r)
 {
     const struct span *p = &r->part[XIRI_PART_PATH];
@@ -135,26 +143,23 @@ static void put_path_and_rest(struct buf *out, size_t path_start,
             out->len += 2;
         }
     }
-    if (query->set) {
-        buf_putc(out, '?');
-        put_span(out, qs, query);
-    }
-    if (frag->set) {
-        buf_putc(out, '#');
-        put_span(out, fs, frag);
-    }
+    if (query->set)
+        put_delimited(out, qs, query, 1);
+    if (frag->set)
+        put_delimited(out, fs, frag, 1);
 }
 
 /* remove_dot_segments(dir + rel) (RFC 3986 5.2.3 and 5.2.4) appended to
  * out.  dir is empty or ends with "/", so the segments of the two parts
- * stay apart and a part without dot segments can be copied as it is. */
+ * stay apart and a part without dot segments can be copied as it is;
+ * dir_dots says whether dir has one. */
 static void merge_remove_dots(struct buf *out, const char *dir, size_t dlen,
-                              const char *rel, size_t rlen)
+                              bool dir_dots, const char *rel, size_t rlen)
 {
     char stack[1024];
     struct buf m;
 
-    if (!has_dot_segment(dir, dlen) && !has_dot_segment(rel, rlen)) {
+    if (!dir_dots && !has_dot_segment(rel, rlen)) {
         buf_append(out, dir, dlen);
         buf_append(out, rel, rlen);
         return;
@@ -191,6 +196,26 @@ void resolve_base_init(struct resolve_base *b, const char *s, size_t len,
         b->status = error_set(&b->err, XIRI_ENOTABS, 0,
                               "the base has no scheme; a base must be an "
                               "absolute IRI (RFC 3986 5.1)");
+    } else {
+        const struct span *a = &b->r.part[XIRI_PART_AUTHORITY];
+        const struct span *p = &b->r.part[XIRI_PART_PATH];
+
+        /* "scheme:", or "scheme://authority": they stand together at the
+         * start of the base */
+        b->head = a->set ? a->off + a->len
+                         : b->r.part[XIRI_PART_SCHEME].len + (size_t)1;
+        if (a->set && p->len == 0) {
+            /* 5.2.3: "/" followed by the reference's path */
+            b->dir = "/";
+            b->dir_len = 1;
+        } else {
+            /* 5.2.3: the base path up to and including its last "/" */
+            b->dir = b->s + p->off;
+            b->dir_len = p->len;
+            while (b->dir_len > 0 && b->dir[b->dir_len - 1] != '/')
+                b->dir_len--;
+        }
+        b->dir_dots = has_dot_segment(b->dir, b->dir_len);
     }
 }
 
@@ -209,12 +234,9 @@ void resolve_parsed(const struct resolve_base *b, const char *ref,
      * T.scheme = R.scheme, T.authority = R.authority,
      * T.path = remove_dot_segments(R.path), T.query = R.query */
     if (r->part[XIRI_PART_SCHEME].set) {
-        put_span(out, ref, &r->part[XIRI_PART_SCHEME]);
-        buf_putc(out, ':');
-        if (r->part[XIRI_PART_AUTHORITY].set) {
-            buf_append(out, "//", 2);
-            put_span(out, ref, &r->part[XIRI_PART_AUTHORITY]);
-        }
+        buf_append(out, ref, r->part[XIRI_PART_SCHEME].len + (size_t)1);
+        if (r->part[XIRI_PART_AUTHORITY].set)
+            put_delimited(out, ref, &r->part[XIRI_PART_AUTHORITY], 2);
         path_start = r->part[XIRI_PART_AUTHORITY].set ? NO_GUARD : out->len;
         path_remove_dots(out, ref + r->part[XIRI_PART_PATH].off,
                          r->part[XIRI_PART_PATH].len);
@@ -222,25 +244,19 @@ void resolve_parsed(const struct resolve_base *b, const char *ref,
                           ref, &r->part[XIRI_PART_FRAGMENT]);
         return;
     }
-    /* T.scheme = Base.scheme */
-    put_span(out, base, &bb->part[XIRI_PART_SCHEME]);
-    buf_putc(out, ':');
     if (r->part[XIRI_PART_AUTHORITY].set) {
-        /* T.authority = R.authority; T.path = remove_dot_segments(R.path);
-         * T.query = R.query */
-        buf_append(out, "//", 2);
-        put_span(out, ref, &r->part[XIRI_PART_AUTHORITY]);
+        /* T.scheme = Base.scheme; T.authority = R.authority;
+         * T.path = remove_dot_segments(R.path); T.query = R.query */
+        buf_append(out, base, bb->part[XIRI_PART_SCHEME].len + (size_t)1);
+        put_delimited(out, ref, &r->part[XIRI_PART_AUTHORITY], 2);
         path_remove_dots(out, ref + r->part[XIRI_PART_PATH].off,
                          r->part[XIRI_PART_PATH].len);
         put_path_and_rest(out, NO_GUARD, ref, &r->part[XIRI_PART_QUERY], ref,
                           &r->part[XIRI_PART_FRAGMENT]);
         return;
     }
-    /* T.authority = Base.authority */
-    if (bb->part[XIRI_PART_AUTHORITY].set) {
-        buf_append(out, "//", 2);
-        put_span(out, base, &bb->part[XIRI_PART_AUTHORITY]);
-    }
+    /* T.scheme = Base.scheme; T.authority = Base.authority */
+    buf_append(out, base, b->head);
     path_start = bb->part[XIRI_PART_AUTHORITY].set ? NO_GUARD : out->len;
     if (r->part[XIRI_PART_PATH].len == 0) {
         /* T.path = Base.path; T.query = R.query if defined, else
@@ -258,21 +274,12 @@ void resolve_parsed(const struct resolve_base *b, const char *ref,
         path_remove_dots(out, ref + r->part[XIRI_PART_PATH].off,
                          r->part[XIRI_PART_PATH].len);
     } else {
-        /* T.path = remove_dot_segments(merge(Base.path, R.path)) */
-        const struct span *bp = &bb->part[XIRI_PART_PATH];
+        /* T.path = remove_dot_segments(merge(Base.path, R.path)), the
+         * base's part of the merge (5.2.3) found once */
         const struct span *rp = &r->part[XIRI_PART_PATH];
-        size_t keep = bp->len;
 
-        if (bb->part[XIRI_PART_AUTHORITY].set && bp->len == 0) {
-            /* 5.2.3: "/" followed by the reference's path */
-            merge_remove_dots(out, "/", 1, ref + rp->off, rp->len);
-        } else {
-            /* 5.2.3: the base path up to and including its last "/" */
-            while (keep > 0 && base[bp->off + keep - 1] != '/')
-                keep--;
-            merge_remove_dots(out, base + bp->off, keep, ref + rp->off,
-                              rp->len);
-        }
+        merge_remove_dots(out, b->dir, b->dir_len, b->dir_dots,
+                          ref + rp->off, rp->len);
     }
     /* T.query = R.query; T.fragment = R.fragment */
     put_path_and_rest(out, path_start, ref, &r->part[XIRI_PART_QUERY], ref,

@@ -26,6 +26,15 @@ struct resolve_base {
     struct ref r;
     enum xiri_status status;
     struct xiri_error err;
+    /* when status is XIRI_OK: the length of its "scheme:" or
+     * "scheme://authority" at the start, and the base's part of a merged
+     * path (RFC 3986 5.2.3: "/" for an empty path with an authority,
+     * else the path up to and including its last "/"), and whether that
+     * part has a dot segment */
+    size_t head;
+    const char *dir;
+    size_t dir_len;
+    bool dir_dots;
 };
 
 /* Parse s[0..len) (NULL with len 0 is the empty string) as a base under
