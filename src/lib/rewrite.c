@@ -91,10 +91,16 @@ static void emit_original(struct xiri_rewriter *rw, size_t upto)
     }
 }
 
+/* enc starts with "UTF-", "utf-", "UTF8" or "utf8" (asked for every
+ * link: no strncmp) */
 static bool is_utf(const char *enc)
 {
-    return enc && (strncmp(enc, "UTF-", 4) == 0 || strncmp(enc, "utf-", 4) == 0 ||
-                   strncmp(enc, "utf8", 4) == 0 || strncmp(enc, "UTF8", 4) == 0);
+    if (!enc)
+        return false;
+    if (enc[0] == 'U')
+        return enc[1] == 'T' && enc[2] == 'F' && (enc[3] == '-' || enc[3] == '8');
+    return enc[0] == 'u' && enc[1] == 't' && enc[2] == 'f' &&
+           (enc[3] == '-' || enc[3] == '8');
 }
 
 /* The scheme of value v, or of its base when v is relative (RFC 3986
@@ -319,6 +325,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
      * in this document whatever the base: never resolved */
     if (rw->opts.resolve && l->base &&
         !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
+          (l->attribute[0] == 'u' || l->attribute[0] == 'U') &&
           scheme_is(l->attribute, strlen(l->attribute), "usemap"))) {
         const struct resolve_base *b =
             link_base(rw, l->base, strlen(l->base), l->profile);

@@ -38,6 +38,15 @@ static enum xiri_status map_text(struct mapping *m, size_t from, size_t to)
         uint32_t cp;
         size_t n, k;
 
+        /* what URIs allow is kept: four bytes a step while all are */
+        while (to - i >= 4 && (s[i] | s[i + 1] | s[i + 2] | s[i + 3]) < 0x80 &&
+               !((chars_ascii[s[i]] | chars_ascii[s[i + 1]] |
+                  chars_ascii[s[i + 2]] | chars_ascii[s[i + 3]]) &
+                 CH_LEIRI))
+            i += 4;
+        if (i == to)
+            break;
+        c = s[i];
         if (c < 0x80 && !ch_is(c, CH_LEIRI)) {
             i++;
             continue;
