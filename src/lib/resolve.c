@@ -90,8 +90,8 @@ static void put_span(struct buf *out, const char *s, const struct span *sp)
 
 /* A component with the dlen bytes of its delimiter, which ref_split
  * leaves just before its span: "//" authority, "?" query, "#" fragment. */
-static void put_delimited(struct buf *out, const char *s,
-                          const struct span *sp, size_t dlen)
+static void put_delimited(struct buf *out, const char *s, const struct span *sp,
+                          size_t dlen)
 {
     buf_append(out, s + sp->off - dlen, sp->len + dlen);
 }
@@ -240,8 +240,8 @@ void resolve_parsed(const struct resolve_base *b, const char *ref,
         path_start = r->part[XIRI_PART_AUTHORITY].set ? NO_GUARD : out->len;
         path_remove_dots(out, ref + r->part[XIRI_PART_PATH].off,
                          r->part[XIRI_PART_PATH].len);
-        put_path_and_rest(out, path_start, ref, &r->part[XIRI_PART_QUERY],
-                          ref, &r->part[XIRI_PART_FRAGMENT]);
+        put_path_and_rest(out, path_start, ref, &r->part[XIRI_PART_QUERY], ref,
+                          &r->part[XIRI_PART_FRAGMENT]);
         return;
     }
     if (r->part[XIRI_PART_AUTHORITY].set) {
@@ -278,8 +278,8 @@ void resolve_parsed(const struct resolve_base *b, const char *ref,
          * base's part of the merge (5.2.3) found once */
         const struct span *rp = &r->part[XIRI_PART_PATH];
 
-        merge_remove_dots(out, b->dir, b->dir_len, b->dir_dots,
-                          ref + rp->off, rp->len);
+        merge_remove_dots(out, b->dir, b->dir_len, b->dir_dots, ref + rp->off,
+                          rp->len);
     }
     /* T.query = R.query; T.fragment = R.fragment */
     put_path_and_rest(out, path_start, ref, &r->part[XIRI_PART_QUERY], ref,

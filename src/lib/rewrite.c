@@ -98,7 +98,8 @@ static bool is_utf(const char *enc)
     if (!enc)
         return false;
     if (enc[0] == 'U')
-        return enc[1] == 'T' && enc[2] == 'F' && (enc[3] == '-' || enc[3] == '8');
+        return enc[1] == 'T' && enc[2] == 'F' &&
+               (enc[3] == '-' || enc[3] == '8');
     return enc[0] == 'u' && enc[1] == 't' && enc[2] == 'f' &&
            (enc[3] == '-' || enc[3] == '8');
 }
@@ -268,8 +269,8 @@ static const struct resolve_base *link_base(struct xiri_rewriter *rw,
     buf_append(&rw->base_text, base, len);
     /* without memory for the copy, the link's own string serves once */
     rw->base_kept = rw->base_text.status == XIRI_OK;
-    resolve_base_init(b, rw->base_kept && len ? rw->base_text.data : base,
-                      len, profile);
+    resolve_base_init(b, rw->base_kept && len ? rw->base_text.data : base, len,
+                      profile);
     rw->base_plain = b->status == XIRI_OK && linkcheck_plain(b->s, len, &b->r);
     return b;
 }
@@ -290,7 +291,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     struct ref r;
     bool plain = false; /* v is known to be linkcheck_plain */
     bool leiri = false; /* v is known to be a valid LEIRI */
-    bool legacy; /* HTML in an encoding that is not UTF-8 */
+    bool legacy;        /* HTML in an encoding that is not UTF-8 */
 
     *qdiff = 0;
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
@@ -335,8 +336,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         ref_plain = linkcheck_plain(v, n, &r);
         rw->resolved.len = 0;
         rw->resolved.status = XIRI_OK;
-        if (b->status == XIRI_OK && ref_plain &&
-            r.part[XIRI_PART_SCHEME].set) {
+        if (b->status == XIRI_OK && ref_plain && r.part[XIRI_PART_SCHEME].set) {
             /* RFC 3986 5.2.2: a reference with a scheme is its own
              * target, its path without dot segments, and a plain one has
              * none (test_linkcheck.c checks that xiri_resolve agrees) */
@@ -357,9 +357,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
                  * base's, which has none.  Without an authority the "/."
                  * guard may write one.  test_resolve.c checks this on
                  * the conformance vectors. */
-                plain = rw->base_plain &&
-                        (b->r.part[XIRI_PART_AUTHORITY].set ||
-                         r.part[XIRI_PART_AUTHORITY].set);
+                plain = rw->base_plain && (b->r.part[XIRI_PART_AUTHORITY].set ||
+                                           r.part[XIRI_PART_AUTHORITY].set);
                 st = rw->resolved.status;
             } else {
                 st = resolve_ref(b, v, n, &rw->resolved, err);

@@ -174,10 +174,10 @@ static enum xiri_status map_mailto_path(struct mapping *m, size_t off,
     return m->out->status;
 }
 
-enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s,
-                               size_t len, const struct ref *split,
-                               enum xiri_idn idn, unsigned flags,
-                               struct buf *out, struct xiri_error *err)
+enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s, size_t len,
+                               const struct ref *split, enum xiri_idn idn,
+                               unsigned flags, struct buf *out,
+                               struct xiri_error *err)
 {
     struct mapping m;
     enum xiri_status st;

@@ -11,9 +11,9 @@
  * is what ref_parse gives for s under XIRI_PROFILE_LEIRI, which the
  * caller knows accepts s: it is not parsed again.  s is not NULL; ctx
  * is not NULL unless idn is XIRI_IDN_PERCENT. */
-enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s,
-                               size_t len, const struct ref *split,
-                               enum xiri_idn idn, unsigned flags,
-                               struct buf *out, struct xiri_error *err);
+enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s, size_t len,
+                               const struct ref *split, enum xiri_idn idn,
+                               unsigned flags, struct buf *out,
+                               struct xiri_error *err);
 
 #endif

@@ -57,8 +57,7 @@ static void same_components(const char *what, const struct ref *a,
         if (a->part[k].set != b->part[k].set ||
             a->part[k].off != b->part[k].off ||
             a->part[k].len != b->part[k].len)
-            TEST_FAIL("%s: ref_parse and ref_split differ (part %zu)", what,
-                      k);
+            TEST_FAIL("%s: ref_parse and ref_split differ (part %zu)", what, k);
 }
 
 /* rewrite.c takes the target of a plain relative reference against a
@@ -82,8 +81,8 @@ static void check_composed(const char *what, const char *t, size_t tn)
             XIRI_MAP_ESCAPE_LEIRI | (k ? XIRI_MAP_DNS_ONLY : 0u), &m, &mlen,
             NULL);
         if (ms != XIRI_OK || mlen != tn || (tn && memcmp(m, t, tn) != 0))
-            TEST_FAIL("%s: the URI of \"%.*s\" is not itself", what,
-                      (int)tn, t);
+            TEST_FAIL("%s: the URI of \"%.*s\" is not itself", what, (int)tn,
+                      t);
         xiri_str_free(m);
     }
 }
@@ -119,11 +118,11 @@ static void check_target_leiri(const char *what, const char *t, size_t tn)
 
             memset(&e1, 0, sizeof(e1));
             memset(&e2, 0, sizeof(e2));
-            s1 = xiri_to_uri(prep_ctx, t, tn, idn, flag_sets[f], &m, &mlen,
-                             &e1);
+            s1 =
+                xiri_to_uri(prep_ctx, t, tn, idn, flag_sets[f], &m, &mlen, &e1);
             buf_init(&o, XIRI_MAX_LEN);
-            s2 = to_uri_append(prep_ctx, t, tn, &rs, idn, flag_sets[f], &o,
-                               &e2);
+            s2 =
+                to_uri_append(prep_ctx, t, tn, &rs, idn, flag_sets[f], &o, &e2);
             if (s1 != s2 ||
                 (s1 == XIRI_OK &&
                  (o.len != mlen || (mlen && memcmp(o.data, m, mlen) != 0))) ||
@@ -137,10 +136,10 @@ static void check_target_leiri(const char *what, const char *t, size_t tn)
         }
 }
 
-static void check_prepared(const char *what, const char *base,
-                           const char *ref, enum xiri_profile prof,
-                           enum xiri_status want_st, const char *want,
-                           size_t want_len, const struct xiri_error *want_err)
+static void check_prepared(const char *what, const char *base, const char *ref,
+                           enum xiri_profile prof, enum xiri_status want_st,
+                           const char *want, size_t want_len,
+                           const struct xiri_error *want_err)
 {
     static char kept[XIRI_PROFILE_COUNT][4096];
     static struct resolve_base bases[XIRI_PROFILE_COUNT];
@@ -195,8 +194,8 @@ static void check_prepared(const char *what, const char *base,
             same_components(what, &r, &r2);
         o.len = 0;
         resolve_parsed(b, ref, rlen, &r, &o);
-        if (want_st != XIRI_OK || o.status != XIRI_OK ||
-            o.len != want_len || memcmp(o.data, want, want_len) != 0)
+        if (want_st != XIRI_OK || o.status != XIRI_OK || o.len != want_len ||
+            memcmp(o.data, want, want_len) != 0)
             TEST_FAIL("%s: resolve_parsed on the split differs", what);
         else if (!r.part[XIRI_PART_SCHEME].set &&
                  linkcheck_plain(b->s, b->len, &b->r) &&
@@ -660,11 +659,10 @@ static void test_prepared_base(void)
                 st = xiri_resolve(b->bases.s[i], strlen(b->bases.s[i]),
                                   b->refs.s[j], strlen(b->refs.s[j]), profs[k],
                                   &out, &out_len, &err);
-                snprintf(what, sizeof(what), "<%s> + <%s> (%s)",
-                         b->bases.s[i], b->refs.s[j],
-                         xiri_profile_name(profs[k]));
-                check_prepared(what, b->bases.s[i], b->refs.s[j], profs[k],
-                               st, out, out_len, &err);
+                snprintf(what, sizeof(what), "<%s> + <%s> (%s)", b->bases.s[i],
+                         b->refs.s[j], xiri_profile_name(profs[k]));
+                check_prepared(what, b->bases.s[i], b->refs.s[j], profs[k], st,
+                               out, out_len, &err);
                 xiri_str_free(out);
             }
     for (i = 0; i < b->bases.n; i++)
