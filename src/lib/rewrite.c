@@ -434,10 +434,10 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
 }
 
 /* Characters an unquoted HTML attribute value cannot hold (HTML
- * "attribute value (unquoted) state"). */
+ * "attribute value (unquoted) state"), and NUL. */
 static const unsigned char rw_unquotable[256] = {
-    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1,
-    ['"'] = 1, ['\''] = 1, ['='] = 1,  ['<'] = 1,  ['>'] = 1, ['`'] = 1,
+    ['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1,
+    ['"'] = 1,  ['\''] = 1, ['='] = 1,  ['<'] = 1,  ['>'] = 1,  ['`'] = 1,
 };
 
 static bool unquotable(const char *s, size_t n)
@@ -479,21 +479,22 @@ static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
 {
     struct buf *o = &rw->tmp;
     char quote = add_quotes ? '"' : l->quote;
-    size_t i;
+    const char *v = rw->value.data;
+    size_t n = v ? rw->value.len : 0, i;
 
     o->len = 0;
     o->status = XIRI_OK;
     if (add_quotes)
         buf_putc(o, '"');
-    for (i = 0; i < rw->value.len; i++) {
+    for (i = 0; i < n; i++) {
         char c;
         /* the run of characters that need no reference, at once */
-        size_t k = next_markup(rw->value.data, i, rw->value.len);
+        size_t k = next_markup(v, i, n);
 
-        c = k < rw->value.len ? rw->value.data[k] : 0;
+        c = k < n ? v[k] : 0;
         if (k > i)
-            buf_append(o, rw->value.data + i, k - i);
-        if (k == rw->value.len)
+            buf_append(o, v + i, k - i);
+        if (k == n)
             break;
         i = k;
         if (c == '&')

@@ -34,7 +34,7 @@ static enum xiri_status map_text(struct mapping *m, size_t from, size_t to)
     size_t i = from, run = from;
 
     while (i < to) {
-        unsigned char c = s[i];
+        unsigned char c;
         uint32_t cp;
         size_t n, k;
 
