@@ -3,8 +3,9 @@
 # XHTML and HTML documents of bench/docbench.sh against the bare libxml2 SAX
 # floor (bench/floor_sax), the Python pipeline a user would otherwise write
 # (bench/lxml_rewrite.py: lxml, urljoin, quote) and HTML Tidy's fix-uri, in
-# the same run; report the median wall time of each, its ratio to the floor
-# and xiri's speed-up over the Python pipeline.
+# the same run; report the median wall and CPU (user + system) time of
+# each, their ratios to the floor and xiri's speed-up over the Python
+# pipeline.
 # Usage: bench/rewritebench.sh BUILDDIR [options]
 #   -d DIR     the corpus directory (default $DOCBENCH_DIR, else
 #              ${TMPDIR:-/tmp}/xiri-docbench); generated when missing
@@ -91,6 +92,15 @@ else
     echo "SKIP tidy: not installed (apt-get install tidy)"
 fi
 
+# Other work on the machine shows in wall times (less in CPU times).
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+if [ -r /proc/loadavg ]; then
+    echo "load average $(cut -d ' ' -f 1-3 /proc/loadavg) on $ncpu CPUs"
+    if awk -v n="$ncpu" '{ exit !($1 > n / 2) }' /proc/loadavg; then
+        echo "WARNING: other work will slow the runs down; compare CPU times"
+    fi
+fi
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rewritebench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -99,7 +109,8 @@ echo "$("$xiri" --version); libxml2 $(pkg-config --modversion libxml-2.0 \
 print("python %d.%d.%d" % sys.version_info[:3], "lxml", e.__version__)')}$(
     command -v tidy >/dev/null 2>&1 && printf '; %s' "$(tidy -v | head -n 1)")"
 
-# run KEY FILE: append the wall seconds of one run to $tmp/KEY
+# run KEY FILE: append the wall and the CPU seconds of one run to $tmp/KEY
+# and $tmp/KEY.cpu
 run() {
     case $1 in
         floor) set -- "$1" ./bench/floor_sax "$2" ;;
@@ -111,14 +122,18 @@ run() {
     shift
     rc=0
     python3 -c '
-import subprocess, sys, time
+import os, subprocess, sys, time
 with open("/dev/null", "wb") as null, open(sys.argv[1], "wb") as e:
     t0 = time.perf_counter()
-    rc = subprocess.call(sys.argv[3:], stdout=null, stderr=e)
+    p = subprocess.Popen(sys.argv[3:], stdout=null, stderr=e)
+    _, status, ru = os.wait4(p.pid, 0)
     t1 = time.perf_counter()
+p.returncode = os.waitstatus_to_exitcode(status)
 with open(sys.argv[2], "a") as f:
     f.write("%.6f\n" % (t1 - t0))
-sys.exit(rc)' "$tmp/err" "$tmp/$key" "$@" || rc=$?
+with open(sys.argv[2] + ".cpu", "a") as f:
+    f.write("%.6f\n" % (ru.ru_utime + ru.ru_stime))
+sys.exit(p.returncode)' "$tmp/err" "$tmp/$key" "$@" || rc=$?
     # xiri exits 1 for findings, tidy 1 for warnings: results, not failures
     if [ "$rc" -gt 1 ] || { [ "$rc" -ne 0 ] && [ "$key" != xiri ] &&
         [ "$key" != tidy ]; }; then
@@ -133,12 +148,14 @@ median() {
         printf "%.3f\n", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
 }
 
-printf '\n| document | tool | median s | x floor |\n|---|---|---:|---:|\n'
+printf '\n| document | tool | median s | x floor | median CPU s | CPU x floor |\n'
+printf '|---|---|---:|---:|---:|---:|\n'
 : >"$tmp/speedup"
 for file in "$dir/xhtml-20.xhtml" "$dir/html5-20.html"; do
     cat "$file" >/dev/null # into the page cache
     for key in $keys; do
         : >"$tmp/$key"
+        : >"$tmp/$key.cpu"
     done
     # round-robin, so that a slow phase of the machine hits all alike
     i=0
@@ -149,9 +166,12 @@ for file in "$dir/xhtml-20.xhtml" "$dir/html5-20.html"; do
         i=$((i + 1))
     done
     fm=$(median "$tmp/floor")
+    fc=$(median "$tmp/floor.cpu")
     for key in $keys; do
         m=$(median "$tmp/$key")
+        c=$(median "$tmp/$key.cpu")
         eval "med_$key=\$m"
+        eval "cpu_$key=\$c"
         label=$key
         case $key in
             floor) label=floor_sax ;;
@@ -160,7 +180,8 @@ for file in "$dir/xhtml-20.xhtml" "$dir/html5-20.html"; do
             tidy) label="tidy --fix-uri" ;;
         esac
         awk -v d="$(basename "$file")" -v l="$label" -v m="$m" -v f="$fm" \
-            'BEGIN { printf "| %s | %s | %.3f | %.2f |\n", d, l, m, m / f }'
+            -v c="$c" -v fc="$fc" 'BEGIN { printf "| %s | %s | %.3f | %.2f | " \
+            "%.3f | %.2f |\n", d, l, m, m / f, c, (fc > 0 ? c / fc : 0) }'
     done
     if [ -n "$py" ]; then
         # shellcheck disable=SC2154 # set by eval above
@@ -171,9 +192,11 @@ for file in "$dir/xhtml-20.xhtml" "$dir/html5-20.html"; do
     fi
     # shellcheck disable=SC2154
     awk -v d="$(basename "$file")" -v x="$med_xiri" -v f="$fm" \
-        'BEGIN { printf "%s: xiri rewrite / floor %.2f (target 1.6: %s)\n",
-            d, x / f, (x / f <= 1.6 ? "met" : "missed") }' >>"$tmp/speedup"
+        -v xc="$cpu_xiri" -v fc="$fc" \
+        'BEGIN { printf "%s: xiri rewrite / floor %.2f wall, %.2f CPU " \
+            "(target 1.6: %s)\n", d, x / f, (fc > 0 ? xc / fc : 0),
+            (x / f <= 1.6 ? "met" : "missed") }' >>"$tmp/speedup"
 done
 echo
 cat "$tmp/speedup"
-echo "times are medians of $reps wall-clock runs"
+echo "times are medians of $reps runs (wall clock; CPU = user + system)"

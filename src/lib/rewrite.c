@@ -10,7 +10,9 @@
 #include "mem.h"
 #include "mojibake.h"
 #include "parse.h"
+#include "resolve.h"
 #include "scheme.h"
+#include "to_uri.h"
 #include "unicode.h"
 #include "walk.h"
 
@@ -37,10 +39,13 @@ struct xiri_rewriter {
     struct buf tmp;    /* scratch */
     struct buf strip;  /* scratch: a value without tabs and newlines */
     struct buf fix;    /* scratch: the value repaired (opts.repair) */
-    /* --resolve: the last base, and whether xiri_resolve accepts it */
-    struct buf base_seen;
-    enum xiri_profile base_profile;
-    bool base_ok;
+    /* --resolve: the last base, parsed once (resolve.h); base.s points
+     * into base_text, its copy, when base_kept */
+    struct buf base_text;
+    struct resolve_base base;
+    bool base_kept;
+    bool base_plain;     /* linkcheck_plain(base) */
+    struct buf resolved; /* scratch: the value resolved */
 };
 
 void xiri_rewrite_options_init(struct xiri_rewrite_options *o)
@@ -86,10 +91,17 @@ static void emit_original(struct xiri_rewriter *rw, size_t upto)
     }
 }
 
+/* enc starts with "UTF-", "utf-", "UTF8" or "utf8" (asked for every
+ * link: no strncmp) */
 static bool is_utf(const char *enc)
 {
-    return enc && (strncmp(enc, "UTF-", 4) == 0 || strncmp(enc, "utf-", 4) == 0 ||
-                   strncmp(enc, "utf8", 4) == 0 || strncmp(enc, "UTF8", 4) == 0);
+    if (!enc)
+        return false;
+    if (enc[0] == 'U')
+        return enc[1] == 'T' && enc[2] == 'F' &&
+               (enc[3] == '-' || enc[3] == '8');
+    return enc[0] == 'u' && enc[1] == 't' && enc[2] == 'f' &&
+           (enc[3] == '-' || enc[3] == '8');
 }
 
 /* The scheme of value v, or of its base when v is relative (RFC 3986
@@ -240,42 +252,46 @@ out:
     xiri_free(b);
 }
 
-/* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
- * value may be unchanged) or why it cannot be mapped. */
-/* Whether xiri_resolve accepts base under profile: it parses, and it is
- * absolute (RFC 3986 5.1).  The answer for the last base is kept: the
- * links of a document share a few bases. */
-static bool base_usable(struct xiri_rewriter *rw, const char *base,
-                        size_t len, enum xiri_profile profile)
+/* The base of a link, parsed: the one of the last link when it is the
+ * same string under the same profile (the links of a document share a
+ * few bases), else base[0..len) parsed now and kept for the next links. */
+static const struct resolve_base *link_base(struct xiri_rewriter *rw,
+                                            const char *base, size_t len,
+                                            enum xiri_profile profile)
 {
-    struct ref b;
+    struct resolve_base *b = &rw->base;
 
-    if (rw->base_seen.status == XIRI_OK && rw->base_seen.data &&
-        rw->base_seen.len == len && rw->base_profile == profile &&
-        memcmp(rw->base_seen.data, base, len) == 0)
-        return rw->base_ok;
-    rw->base_ok = ref_parse(base, len, profile, &b, NULL, NULL) == XIRI_OK &&
-                  b.part[XIRI_PART_SCHEME].set;
-    rw->base_profile = profile;
-    rw->base_seen.len = 0;
-    rw->base_seen.status = XIRI_OK;
-    buf_append(&rw->base_seen, base, len); /* on failure: not kept */
-    return rw->base_ok;
+    if (rw->base_kept && b->profile == profile && b->len == len &&
+        (len == 0 || memcmp(b->s, base, len) == 0))
+        return b;
+    rw->base_text.len = 0;
+    rw->base_text.status = XIRI_OK;
+    buf_append(&rw->base_text, base, len);
+    /* without memory for the copy, the link's own string serves once */
+    rw->base_kept = rw->base_text.status == XIRI_OK;
+    resolve_base_init(b, rw->base_kept && len ? rw->base_text.data : base, len,
+                      profile);
+    rw->base_plain = b->status == XIRI_OK && linkcheck_plain(b->s, len, &b->r);
+    return b;
 }
 
+/* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
+ * value may be unchanged) or why it cannot be mapped. */
 static enum xiri_status new_value(struct xiri_rewriter *rw,
                                   const struct xiri_link *l, int *qdiff,
                                   struct xiri_error *err)
 {
     const char *v = l->value, *enc;
     size_t n = l->value_len;
-    char *resolved = NULL, *mapped = NULL;
-    size_t rlen = 0, mlen = 0;
+    char *mapped = NULL;
+    size_t mlen = 0;
     enum xiri_status st = XIRI_OK;
     enum xiri_idn idn;
     unsigned flags = XIRI_MAP_ESCAPE_LEIRI;
     struct ref r;
     bool plain = false; /* v is known to be linkcheck_plain */
+    bool leiri = false; /* v is known to be a valid LEIRI */
+    bool legacy;        /* HTML in an encoding that is not UTF-8 */
 
     *qdiff = 0;
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
@@ -310,22 +326,60 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
      * in this document whatever the base: never resolved */
     if (rw->opts.resolve && l->base &&
         !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
+          (l->attribute[0] == 'u' || l->attribute[0] == 'U') &&
           scheme_is(l->attribute, strlen(l->attribute), "usemap"))) {
-        size_t blen = strlen(l->base);
+        const struct resolve_base *b =
+            link_base(rw, l->base, strlen(l->base), l->profile);
+        bool ref_plain;
+
         ref_split(v, n, &r);
-        if (r.part[XIRI_PART_SCHEME].set && linkcheck_plain(v, n, &r) &&
-            base_usable(rw, l->base, blen, l->profile)) {
-            plain = true;
+        ref_plain = linkcheck_plain(v, n, &r);
+        rw->resolved.len = 0;
+        rw->resolved.status = XIRI_OK;
+        if (b->status == XIRI_OK && ref_plain && r.part[XIRI_PART_SCHEME].set) {
             /* RFC 3986 5.2.2: a reference with a scheme is its own
              * target, its path without dot segments, and a plain one has
              * none (test_linkcheck.c checks that xiri_resolve agrees) */
+            plain = true;
         } else {
-            st = xiri_resolve(l->base, blen, v, n, l->profile, &resolved,
-                              &rlen, err);
-            if (st != XIRI_OK)
+            if (b->status == XIRI_OK && ref_plain) {
+                /* a plain reference is valid under every profile, and
+                 * ref_parse splits it as ref_split did: no need to scan
+                 * it again (test_resolve.c checks both) */
+                resolve_parsed(b, v, n, &r, &rw->resolved);
+                /* The target of a plain relative reference against a
+                 * plain base is plain when it has an authority: its bytes
+                 * are theirs, with one '#' at most (R's); scheme and
+                 * host are theirs, lower case; no userinfo or port; and
+                 * remove_dot_segments on a path that starts with "/"
+                 * leaves no dot segment (RFC 3986 5.2.4: 2B and 2C catch
+                 * every "/." and "/.."), while an empty R.path keeps the
+                 * base's, which has none.  Without an authority the "/."
+                 * guard may write one.  test_resolve.c checks this on
+                 * the conformance vectors. */
+                plain = rw->base_plain && (b->r.part[XIRI_PART_AUTHORITY].set ||
+                                           r.part[XIRI_PART_AUTHORITY].set);
+                st = rw->resolved.status;
+            } else {
+                st = resolve_ref(b, v, n, &rw->resolved, err);
+            }
+            if (st != XIRI_OK) {
+                if (rw->resolved.status != XIRI_OK)
+                    error_set(err, st, 0, "%s", xiri_strerror(st));
                 return st;
-            v = resolved;
-            n = rlen;
+            }
+            v = rw->resolved.data;
+            n = rw->resolved.len;
+            /* RFC 3986 5.2.2 builds the target from whole components of
+             * the base and the reference, each into a component of the
+             * same kind (the merged path from two paths, cut at a "/"),
+             * and 5.2.4 only removes whole segments; the target has a
+             * scheme, so the first-segment colon rule does not apply.
+             * Both were valid under the link's profile, so the target is
+             * too, and a LEIRI allows all that a URI, an IRI or a LEIRI
+             * does, but not all that HTML allows.  test_resolve.c checks
+             * this on the conformance vectors. */
+            leiri = l->profile != XIRI_PROFILE_HTML;
         }
     }
     if (rw->opts.to == XIRI_REWRITE_IRI) {
@@ -347,27 +401,32 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             ref_split(v, n, &r);
             plain = linkcheck_plain(v, n, &r);
         }
-        if (!plain)
-            st = xiri_to_uri(rw->ctx, v, n, idn, flags, &mapped, &mlen, err);
     }
     rw->value.len = 0;
     rw->value.status = XIRI_OK;
-    if (st == XIRI_OK && mapped)
-        buf_append(&rw->value, mapped, mlen);
-    else if (st == XIRI_OK && rw->opts.to != XIRI_REWRITE_IRI)
+    if (rw->opts.to == XIRI_REWRITE_IRI) {
+        if (st == XIRI_OK)
+            buf_append(&rw->value, mapped, mlen);
+    } else if (plain) {
         buf_append(&rw->value, v, n); /* plain: the same */
+    } else {
+        /* the URI straight into rw->value; a valid LEIRI is not parsed
+         * again (its components are ref_split's) */
+        st = to_uri_append(rw->ctx, v ? v : "", n, leiri ? &r : NULL, idn,
+                           flags, &rw->value, err);
+        if (st != XIRI_OK)
+            rw->value.len = 0;
+    }
     if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP)
         keep_host(rw, v, n, &rw->value);
     enc = xiri_walker_encoding(rw->walker, NULL);
-    if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI &&
-        l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc) &&
+    legacy = l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc);
+    if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI && legacy &&
         special_for_query(v, n, l->base))
         *qdiff = query_in_document_encoding(rw, enc, v, n, &rw->value);
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_IRI &&
-        !rw->opts.query_utf8 && l->profile == XIRI_PROFILE_HTML && enc &&
-        !is_utf(enc) && special_for_query(v, n, l->base))
+        !rw->opts.query_utf8 && legacy && special_for_query(v, n, l->base))
         keep_query(v, n, &rw->value);
-    xiri_str_free(resolved);
     xiri_str_free(mapped);
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
         st = rw->value.status;
@@ -375,7 +434,12 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
 }
 
 /* Characters an unquoted HTML attribute value cannot hold (HTML
- * "attribute value (unquoted) state"). */
+ * "attribute value (unquoted) state"), and NUL. */
+static const unsigned char rw_unquotable[256] = {
+    ['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1,
+    ['"'] = 1,  ['\''] = 1, ['='] = 1,  ['<'] = 1,  ['>'] = 1,  ['`'] = 1,
+};
+
 static bool unquotable(const char *s, size_t n)
 {
     size_t i;
@@ -383,40 +447,54 @@ static bool unquotable(const char *s, size_t n)
     if (n == 0)
         return false;
     for (i = 0; i < n; i++)
-        if (strchr(" \t\n\r\f\"'=<>`", s[i]))
+        if (rw_unquotable[(unsigned char)s[i]])
             return false;
     return true;
 }
 
-/* Escape the value for where it stands (XML 1.0 2.4 and 3.1; HTML
- * attribute value states), into rw->tmp. */
 /* The characters escape_value may have to write as references. */
 static const unsigned char rw_markup[256] = {
     ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1, ['\''] = 1,
 };
 
+/* The first character of s[from..n) that rw_markup names, or n. */
+static size_t next_markup(const char *s, size_t from, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t k = from;
+
+    /* four bytes a step while none is markup */
+    while (n - k >= 4 && !(rw_markup[u[k]] | rw_markup[u[k + 1]] |
+                           rw_markup[u[k + 2]] | rw_markup[u[k + 3]]))
+        k += 4;
+    while (k < n && !rw_markup[u[k]])
+        k++;
+    return k;
+}
+
+/* Escape the value for where it stands (XML 1.0 2.4 and 3.1; HTML
+ * attribute value states), into rw->tmp. */
 static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
                          bool add_quotes)
 {
     struct buf *o = &rw->tmp;
     char quote = add_quotes ? '"' : l->quote;
-    size_t i;
+    const char *v = rw->value.data;
+    size_t n = v ? rw->value.len : 0, i;
 
     o->len = 0;
     o->status = XIRI_OK;
     if (add_quotes)
         buf_putc(o, '"');
-    for (i = 0; i < rw->value.len; i++) {
+    for (i = 0; i < n; i++) {
         char c;
-        size_t k;
         /* the run of characters that need no reference, at once */
-        for (k = i; k < rw->value.len; k++)
-            if (rw_markup[(unsigned char)rw->value.data[k]])
-                break;
-        c = k < rw->value.len ? rw->value.data[k] : 0;
+        size_t k = next_markup(v, i, n);
+
+        c = k < n ? v[k] : 0;
         if (k > i)
-            buf_append(o, rw->value.data + i, k - i);
-        if (k == rw->value.len)
+            buf_append(o, v + i, k - i);
+        if (k == n)
             break;
         i = k;
         if (c == '&')
@@ -504,32 +582,44 @@ static int on_link(void *user, const struct xiri_link *l)
     } else {
         bool add_quotes = html && l->attribute && l->quote == 0 &&
                           !unquotable(rw->value.data, rw->value.len);
-        escape_value(rw, l, add_quotes);
-        enc = xiri_walker_encoding(rw->walker, NULL);
-        rw->coded.len = 0;
-        rw->coded.status = XIRI_OK;
-        if (rw->tmp.status != XIRI_OK) {
-            stop(rw, rw->tmp.status, "out of memory");
-            return 1;
+        /* what is written: the value itself when it needs no reference
+         * and no quotes, else its escaped form; in the document's
+         * encoding when that is not UTF-8 */
+        const char *out = rw->value.data ? rw->value.data : "";
+        size_t out_len = rw->value.len;
+
+        if (add_quotes || next_markup(out, 0, out_len) < out_len) {
+            escape_value(rw, l, add_quotes);
+            if (rw->tmp.status != XIRI_OK) {
+                stop(rw, rw->tmp.status, "out of memory");
+                return 1;
+            }
+            out = rw->tmp.data;
+            out_len = rw->tmp.len;
         }
-        if (enc && !(strcmp(enc, "UTF-8") == 0 || strcmp(enc, "utf-8") == 0))
-            st = uni_encode_text(enc, rw->tmp.data, rw->tmp.len, &rw->coded);
-        else
-            buf_append(&rw->coded, rw->tmp.data, rw->tmp.len);
-        if (st == XIRI_OK)
-            st = rw->coded.status;
-        if (st != XIRI_OK) {
-            stop(rw, st, "cannot encode a value in the document's encoding");
-            return 1;
+        enc = xiri_walker_encoding(rw->walker, NULL);
+        if (enc &&
+            !(strcmp(enc, "UTF-8") == 0 || strcmp(enc, "utf-8") == 0)) {
+            rw->coded.len = 0;
+            rw->coded.status = XIRI_OK;
+            st = uni_encode_text(enc, out, out_len, &rw->coded);
+            if (st == XIRI_OK)
+                st = rw->coded.status;
+            if (st != XIRI_OK) {
+                stop(rw, st,
+                     "cannot encode a value in the document's encoding");
+                return 1;
+            }
+            out = rw->coded.data;
+            out_len = rw->coded.len;
         }
         emit_original(rw, l->offset);
-        if (rw->status == XIRI_OK &&
-            rw->write_fn(rw->user, rw->coded.data, rw->coded.len) != 0)
+        if (rw->status == XIRI_OK && rw->write_fn(rw->user, out, out_len) != 0)
             stop(rw, XIRI_EIO, "cannot write the output");
         rw->emitted = l->offset + l->raw_length;
         ev.new_value = rw->value.data;
         ev.new_len = rw->value.len;
-        ev.written = rw->coded.len;
+        ev.written = out_len;
     }
     if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
         stop(rw, XIRI_ECANCELED, "stopped by a callback");
@@ -581,7 +671,8 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->tmp, XIRI_MAX_LEN);
     buf_init(&rw->strip, XIRI_MAX_LEN);
     buf_init(&rw->fix, XIRI_MAX_LEN);
-    buf_init(&rw->base_seen, XIRI_MAX_LEN);
+    buf_init(&rw->base_text, XIRI_MAX_LEN);
+    buf_init(&rw->resolved, XIRI_MAX_LEN);
     st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
                          &rw->walker);
     if (st != XIRI_OK) {
@@ -666,6 +757,7 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->tmp);
     buf_free(&rw->strip);
     buf_free(&rw->fix);
-    buf_free(&rw->base_seen);
+    buf_free(&rw->base_text);
+    buf_free(&rw->resolved);
     mem_free(rw);
 }

@@ -7,13 +7,14 @@
 #include "idn.h"
 #include "parse.h"
 #include "scheme.h"
+#include "to_uri.h"
 
 struct mapping {
     struct xiri_ctx *ctx;
     const char *s;
     struct ref ref;
     unsigned flags;
-    struct buf out;
+    struct buf *out;
     struct xiri_error *err;
 };
 
@@ -33,15 +34,24 @@ static enum xiri_status map_text(struct mapping *m, size_t from, size_t to)
     size_t i = from, run = from;
 
     while (i < to) {
-        unsigned char c = s[i];
+        unsigned char c;
         uint32_t cp;
         size_t n, k;
 
+        /* what URIs allow is kept: four bytes a step while all are */
+        while (to - i >= 4 && (s[i] | s[i + 1] | s[i + 2] | s[i + 3]) < 0x80 &&
+               !((chars_ascii[s[i]] | chars_ascii[s[i + 1]] |
+                  chars_ascii[s[i + 2]] | chars_ascii[s[i + 3]]) &
+                 CH_LEIRI))
+            i += 4;
+        if (i == to)
+            break;
+        c = s[i];
         if (c < 0x80 && !ch_is(c, CH_LEIRI)) {
             i++;
             continue;
         }
-        buf_append(&m->out, m->s + run, i - run);
+        buf_append(m->out, m->s + run, i - run);
         if (c < 0x80) {
             cp = c;
             n = 1;
@@ -55,12 +65,12 @@ static enum xiri_status map_text(struct mapping *m, size_t from, size_t to)
                              "escape it (--escape-leiri) or remove it",
                              (unsigned)cp, i);
         for (k = 0; k < n; k++)
-            buf_put_pct(&m->out, s[i + k]);
+            buf_put_pct(m->out, s[i + k]);
         i += n;
         run = i;
     }
-    buf_append(&m->out, m->s + run, to - run);
-    return m->out.status;
+    buf_append(m->out, m->s + run, to - run);
+    return m->out->status;
 }
 
 /* True when the name holds a character outside ASCII, raw or escaped:
@@ -115,13 +125,13 @@ static enum xiri_status map_host(struct mapping *m, size_t off, size_t len)
     if (st == XIRI_OK)
         st = idn_for_ctx(m->ctx, &idn);
     if (st == XIRI_OK) {
-        size_t start = m->out.len;
-        st = idn_to_ascii(idn, name.data ? name.data : "", name.len, &m->out,
+        size_t start = m->out->len;
+        st = idn_to_ascii(idn, name.data ? name.data : "", name.len, m->out,
                           &errors);
         if (st == XIRI_OK && errors) {
             char why[120];
             idn_describe_errors(errors, why, sizeof(why));
-            m->out.len = start;
+            m->out->len = start;
             st = error_set(m->err, XIRI_EIDNA, off,
                            "IDNA ToASCII rejects the host at byte %zu: %s "
                            "(UTS #46 section 4)",
@@ -158,39 +168,38 @@ static enum xiri_status map_mailto_path(struct mapping *m, size_t off,
         if (st != XIRI_OK)
             return st;
         if (addr_end < end)
-            buf_putc(&m->out, ',');
+            buf_putc(m->out, ',');
         i = addr_end + 1;
     }
-    return m->out.status;
+    return m->out->status;
 }
 
-enum xiri_status xiri_to_uri(struct xiri_ctx *ctx, const char *s, size_t len,
-                             enum xiri_idn idn, unsigned flags, char **out,
-                             size_t *out_len, struct xiri_error *err)
+enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s, size_t len,
+                               const struct ref *split, enum xiri_idn idn,
+                               unsigned flags, struct buf *out,
+                               struct xiri_error *err)
 {
     struct mapping m;
     enum xiri_status st;
     const struct span *host, *scheme, *path;
     bool dns, punycode;
 
-    if (!out)
-        return error_set(err, XIRI_EINVAL, 0, "out is NULL");
-    *out = NULL;
-    if ((!s && len) || (idn != XIRI_IDN_PERCENT && !ctx))
-        return error_set(err, XIRI_EINVAL, 0, "invalid argument");
-    if (!s)
-        s = "";
     /* Parse as a LEIRI: the mapping is defined on the characters, the
-     * profile only decides which ones are errors (checked in map_text). */
-    st = ref_parse(s, len, XIRI_PROFILE_LEIRI, &m.ref, NULL, err);
-    if (st != XIRI_OK)
-        return st;
+     * profile only decides which ones are errors (checked in map_text).
+     * A caller that knows s is a valid LEIRI gives its split. */
+    if (split) {
+        m.ref = *split;
+    } else {
+        st = ref_parse(s, len, XIRI_PROFILE_LEIRI, &m.ref, NULL, err);
+        if (st != XIRI_OK)
+            return st;
+    }
     m.ctx = ctx;
     m.s = s;
     m.flags = flags;
     m.err = err;
-    buf_init(&m.out, XIRI_MAX_LEN);
-    buf_reserve(&m.out, len + len / 2);
+    m.out = out;
+    buf_reserve(out, len + len / 2);
 
     host = &m.ref.part[XIRI_PART_HOST];
     scheme = &m.ref.part[XIRI_PART_SCHEME];
@@ -214,11 +223,28 @@ enum xiri_status xiri_to_uri(struct xiri_ctx *ctx, const char *s, size_t len,
     } else {
         st = map_text(&m, 0, len);
     }
+    if (st == XIRI_ENOMEM || st == XIRI_ELIMIT)
+        error_set(err, st, 0, "%s", xiri_strerror(st));
+    return st;
+}
+
+enum xiri_status xiri_to_uri(struct xiri_ctx *ctx, const char *s, size_t len,
+                             enum xiri_idn idn, unsigned flags, char **out,
+                             size_t *out_len, struct xiri_error *err)
+{
+    struct buf o;
+    enum xiri_status st;
+
+    if (!out)
+        return error_set(err, XIRI_EINVAL, 0, "out is NULL");
+    *out = NULL;
+    if ((!s && len) || (idn != XIRI_IDN_PERCENT && !ctx))
+        return error_set(err, XIRI_EINVAL, 0, "invalid argument");
+    buf_init(&o, XIRI_MAX_LEN);
+    st = to_uri_append(ctx, s ? s : "", len, NULL, idn, flags, &o, err);
     if (st != XIRI_OK) {
-        buf_free(&m.out);
-        if (st == XIRI_ENOMEM || st == XIRI_ELIMIT)
-            error_set(err, st, 0, "%s", xiri_strerror(st));
+        buf_free(&o);
         return st;
     }
-    return buf_take(&m.out, out, out_len);
+    return buf_take(&o, out, out_len);
 }

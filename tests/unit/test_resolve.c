@@ -9,7 +9,9 @@
 
 #include "common.h"
 #include "buf.h"
+#include "linkcheck.h"
 #include "resolve.h"
+#include "to_uri.h"
 
 #include "helpers.h"
 #include "suites.h"
@@ -30,6 +32,180 @@ static int token_status(const char *f)
     return -1;
 }
 
+/* ------------------------------------------------- the prepared base */
+/* rewrite.c resolves a document's links against a base parsed once
+ * (resolve_base_init, resolve_ref) and, for a plain reference
+ * (linkcheck_plain), from its ref_split without scanning it
+ * (resolve_parsed).  check_prepared holds both to xiri_resolve on every
+ * vector that goes through check_resolve: same status, same error
+ * (offset and message), same result, with the base of each profile kept
+ * from one vector to the next as long as it is the same string. */
+
+struct prep_stats {
+    unsigned long compared, reused, split, composed, leiri;
+};
+static struct prep_stats prep;
+
+static struct xiri_ctx *prep_ctx;
+
+static void same_components(const char *what, const struct ref *a,
+                            const struct ref *b)
+{
+    size_t k;
+
+    for (k = 0; k < XIRI_PART_COUNT; k++)
+        if (a->part[k].set != b->part[k].set ||
+            a->part[k].off != b->part[k].off ||
+            a->part[k].len != b->part[k].len)
+            TEST_FAIL("%s: ref_parse and ref_split differ (part %zu)", what, k);
+}
+
+/* rewrite.c takes the target of a plain relative reference against a
+ * plain base, when one of them has an authority, as plain without
+ * looking: check that it is, and that it is its own URI as rewrite maps
+ * (RFC 3987 3.1). */
+static void check_composed(const char *what, const char *t, size_t tn)
+{
+    struct ref rt;
+    size_t k;
+
+    prep.composed++;
+    ref_split(t, tn, &rt);
+    if (!linkcheck_plain(t, tn, &rt))
+        TEST_FAIL("%s: the target \"%.*s\" is not plain", what, (int)tn, t);
+    for (k = 0; k < 2; k++) {
+        char *m = NULL;
+        size_t mlen = 0;
+        enum xiri_status ms = xiri_to_uri(
+            prep_ctx, t, tn, k ? XIRI_IDN_PUNYCODE : XIRI_IDN_PERCENT,
+            XIRI_MAP_ESCAPE_LEIRI | (k ? XIRI_MAP_DNS_ONLY : 0u), &m, &mlen,
+            NULL);
+        if (ms != XIRI_OK || mlen != tn || (tn && memcmp(m, t, tn) != 0))
+            TEST_FAIL("%s: the URI of \"%.*s\" is not itself", what, (int)tn,
+                      t);
+        xiri_str_free(m);
+    }
+}
+
+/* rewrite.c maps a target resolved under any profile but HTML to a URI
+ * from its ref_split, without parsing it again as a LEIRI: check that
+ * ref_parse accepts it under XIRI_PROFILE_LEIRI with those components, and
+ * that to_uri_append from the split says what xiri_to_uri says (result,
+ * status and error), in every mode rewrite uses and without
+ * XIRI_MAP_ESCAPE_LEIRI (which makes errors). */
+static void check_target_leiri(const char *what, const char *t, size_t tn)
+{
+    static const unsigned flag_sets[] = {
+        XIRI_MAP_ESCAPE_LEIRI, XIRI_MAP_ESCAPE_LEIRI | XIRI_MAP_DNS_ONLY, 0};
+    struct ref rs, rp;
+    size_t k, f;
+
+    prep.leiri++;
+    ref_split(t, tn, &rs);
+    if (ref_parse(t, tn, XIRI_PROFILE_LEIRI, &rp, NULL, NULL) != XIRI_OK) {
+        TEST_FAIL("%s: the target \"%.*s\" is not a LEIRI", what, (int)tn, t);
+        return;
+    }
+    same_components(what, &rs, &rp);
+    for (k = 0; k < 2; k++)
+        for (f = 0; f < ARRAY_LEN(flag_sets); f++) {
+            enum xiri_idn idn = k ? XIRI_IDN_PUNYCODE : XIRI_IDN_PERCENT;
+            struct xiri_error e1, e2;
+            char *m = NULL;
+            size_t mlen = 0;
+            struct buf o;
+            enum xiri_status s1, s2;
+
+            memset(&e1, 0, sizeof(e1));
+            memset(&e2, 0, sizeof(e2));
+            s1 =
+                xiri_to_uri(prep_ctx, t, tn, idn, flag_sets[f], &m, &mlen, &e1);
+            buf_init(&o, XIRI_MAX_LEN);
+            s2 =
+                to_uri_append(prep_ctx, t, tn, &rs, idn, flag_sets[f], &o, &e2);
+            if (s1 != s2 ||
+                (s1 == XIRI_OK &&
+                 (o.len != mlen || (mlen && memcmp(o.data, m, mlen) != 0))) ||
+                (s1 != XIRI_OK && (e1.offset != e2.offset ||
+                                   strcmp(e1.message, e2.message) != 0)))
+                TEST_FAIL("%s: to_uri_append from the split of \"%.*s\" "
+                          "differs (idn %zu, flags %u)",
+                          what, (int)tn, t, k, flag_sets[f]);
+            xiri_str_free(m);
+            buf_free(&o);
+        }
+}
+
+static void check_prepared(const char *what, const char *base, const char *ref,
+                           enum xiri_profile prof, enum xiri_status want_st,
+                           const char *want, size_t want_len,
+                           const struct xiri_error *want_err)
+{
+    static char kept[XIRI_PROFILE_COUNT][4096];
+    static struct resolve_base bases[XIRI_PROFILE_COUNT];
+    static bool have[XIRI_PROFILE_COUNT];
+    struct resolve_base *b = &bases[prof];
+    size_t blen = strlen(base), rlen = strlen(ref);
+    struct xiri_error err;
+    struct buf o;
+    struct ref r, r2;
+    enum xiri_status st;
+
+    if (blen >= sizeof(kept[0]))
+        return;
+    if (have[prof] && strcmp(kept[prof], base) == 0) {
+        prep.reused++;
+    } else {
+        memcpy(kept[prof], base, blen + 1);
+        resolve_base_init(b, kept[prof], blen, prof);
+        have[prof] = true;
+    }
+    prep.compared++;
+    memset(&err, 0x5a, sizeof(err));
+    buf_init(&o, XIRI_MAX_LEN);
+    buf_append(&o, "PFX", 3); /* the result is appended */
+    st = resolve_ref(b, ref, rlen, &o, &err);
+    if (st != want_st) {
+        TEST_FAIL("%s: resolve_ref says %s, xiri_resolve %s", what,
+                  xiri_strerror(st), xiri_strerror(want_st));
+    } else if (st == XIRI_OK) {
+        if (o.len != want_len + 3 || memcmp(o.data, "PFX", 3) != 0 ||
+            memcmp(o.data + 3, want, want_len) != 0)
+            TEST_FAIL("%s: resolve_ref gives \"%.*s\"", what,
+                      (int)(o.len > 3 ? o.len - 3 : 0), o.data + 3);
+        else if (prof != XIRI_PROFILE_HTML)
+            check_target_leiri(what, o.data + 3, o.len - 3);
+    } else if (err.status != want_err->status ||
+               err.offset != want_err->offset ||
+               strcmp(err.message, want_err->message) != 0) {
+        TEST_FAIL("%s: resolve_ref's error \"%s\" at %zu, xiri_resolve's "
+                  "\"%s\" at %zu",
+                  what, err.message, err.offset, want_err->message,
+                  want_err->offset);
+    }
+    /* a plain reference: valid under every profile, split as ref_split
+     * splits it, and resolved from that split */
+    ref_split(ref, rlen, &r);
+    if (b->status == XIRI_OK && linkcheck_plain(ref, rlen, &r)) {
+        prep.split++;
+        if (ref_parse(ref, rlen, prof, &r2, NULL, NULL) != XIRI_OK)
+            TEST_FAIL("%s: plain reference refused by ref_parse", what);
+        else
+            same_components(what, &r, &r2);
+        o.len = 0;
+        resolve_parsed(b, ref, rlen, &r, &o);
+        if (want_st != XIRI_OK || o.status != XIRI_OK || o.len != want_len ||
+            memcmp(o.data, want, want_len) != 0)
+            TEST_FAIL("%s: resolve_parsed on the split differs", what);
+        else if (!r.part[XIRI_PART_SCHEME].set &&
+                 linkcheck_plain(b->s, b->len, &b->r) &&
+                 (b->r.part[XIRI_PART_AUTHORITY].set ||
+                  r.part[XIRI_PART_AUTHORITY].set))
+            check_composed(what, o.data, o.len);
+    }
+    buf_free(&o);
+}
+
 /* Resolve and compare with want: a string, or a "!STATUS" token. */
 static void check_resolve(const char *where, int lineno, const char *base,
                           const char *ref, enum xiri_profile prof,
@@ -44,6 +220,12 @@ static void check_resolve(const char *where, int lineno, const char *base,
     memset(&err, 0, sizeof(err));
     st = xiri_resolve(base, strlen(base), ref, strlen(ref), prof, &out,
                       &out_len, &err);
+    {
+        char what[512];
+        snprintf(what, sizeof(what), "%s:%d <%s> + <%s> (%s)", where, lineno,
+                 base, ref, xiri_profile_name(prof));
+        check_prepared(what, base, ref, prof, st, out, out_len, &err);
+    }
     if (want_st < 0) {
         TEST_FAIL("%s:%d: bad status token %s", where, lineno, want);
     } else if ((int)st != want_st) {
@@ -409,6 +591,113 @@ static void test_lengths(void)
     xiri_str_free(out);
 }
 
+/* Every base of the vectors against every reference of the vectors,
+ * under three profiles: resolve_ref against a kept base, and resolve_parsed
+ * from the split of a plain reference, against xiri_resolve (through
+ * check_prepared); then the vectors themselves. */
+
+struct strings {
+    char *s[2048];
+    size_t n;
+};
+
+static void add_string(struct strings *l, const char *s)
+{
+    size_t i;
+
+    for (i = 0; i < l->n; i++)
+        if (strcmp(l->s[i], s) == 0)
+            return;
+    if (l->n < ARRAY_LEN(l->s))
+        l->s[l->n++] = strdup(s);
+}
+
+struct both {
+    struct strings bases, refs;
+};
+
+static void collect_row(void *user, char **f, int n, int lineno)
+{
+    struct both *b = user;
+
+    (void)lineno;
+    if (n < 3)
+        return;
+    test_unescape(f[1]);
+    test_unescape(f[2]);
+    add_string(&b->bases, f[1]);
+    add_string(&b->refs, f[2]);
+    /* a reference with a scheme is a base too */
+    add_string(&b->bases, f[2]);
+}
+
+static void test_prepared_base(void)
+{
+    static const enum xiri_profile profs[] = {
+        XIRI_PROFILE_RFC3987, XIRI_PROFILE_LEIRI, XIRI_PROFILE_HTML};
+    struct both *b = calloc(1, sizeof(*b));
+    struct merged m;
+    struct count c = {0, 0};
+    struct special sp = {0, 0};
+    size_t i, j, k;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    memset(&prep, 0, sizeof(prep));
+    test_read_tsv("resolve-rfc3986.tsv", collect_row, b);
+    test_read_tsv("resolve-resolution.tsv", collect_row, b);
+    test_read_tsv("resolve-special.tsv", collect_row, b);
+    for (i = 0; i < b->bases.n; i++)
+        for (j = 0; j < b->refs.n; j++)
+            for (k = 0; k < ARRAY_LEN(profs); k++) {
+                char *out = NULL;
+                size_t out_len = 0;
+                struct xiri_error err;
+                enum xiri_status st;
+                char what[512];
+
+                memset(&err, 0, sizeof(err));
+                st = xiri_resolve(b->bases.s[i], strlen(b->bases.s[i]),
+                                  b->refs.s[j], strlen(b->refs.s[j]), profs[k],
+                                  &out, &out_len, &err);
+                snprintf(what, sizeof(what), "<%s> + <%s> (%s)", b->bases.s[i],
+                         b->refs.s[j], xiri_profile_name(profs[k]));
+                check_prepared(what, b->bases.s[i], b->refs.s[j], profs[k], st,
+                               out, out_len, &err);
+                xiri_str_free(out);
+            }
+    for (i = 0; i < b->bases.n; i++)
+        free(b->bases.s[i]);
+    for (i = 0; i < b->refs.n; i++)
+        free(b->refs.s[i]);
+    free(b);
+    /* the vectors, through check_resolve */
+    memset(&m, 0, sizeof(m));
+    test_read_tsv("resolve-rfc3986.tsv", rfc_row, &c);
+    test_read_tsv("resolve-resolution.tsv", merged_row, &m);
+    test_read_tsv("resolve-special.tsv", special_row, &sp);
+    for (i = 0; i < ARRAY_LEN(guard_cases); i++)
+        check_resolve("guard_cases", (int)i, guard_cases[i].base,
+                      guard_cases[i].ref, XIRI_PROFILE_RFC3987,
+                      guard_cases[i].want);
+    for (i = 0; i < ARRAY_LEN(component_cases); i++)
+        check_resolve("component_cases", (int)i, component_cases[i].base,
+                      component_cases[i].ref, XIRI_PROFILE_RFC3987,
+                      component_cases[i].want);
+    /* every path was taken, many times */
+    CU_ASSERT(prep.compared > 100000);
+    CU_ASSERT(prep.reused > 90000);
+    CU_ASSERT(prep.split > 10000);
+    CU_ASSERT(prep.composed > 5000);
+    CU_ASSERT(prep.leiri > 90000);
+    if (getenv("XIRI_TEST_VERBOSE"))
+        fprintf(stderr,
+                "prepared base: %lu compared, %lu with a kept base, %lu "
+                "from the split, %lu targets composed plain, %lu mapped "
+                "from their split\n",
+                prep.compared, prep.reused, prep.split, prep.composed,
+                prep.leiri);
+}
+
 /* ---------------------------------------------------------------- dots */
 
 static void check_dots(const char *where, int lineno, const char *in,
@@ -542,9 +831,21 @@ static void test_recompose(void)
     }
 }
 
+static int suite_init(void)
+{
+    return xiri_ctx_new(&prep_ctx) == XIRI_OK ? 0 : -1;
+}
+
+static int suite_cleanup(void)
+{
+    xiri_ctx_free(prep_ctx);
+    prep_ctx = NULL;
+    return 0;
+}
+
 int suite_resolve_register(void)
 {
-    CU_pSuite s = CU_add_suite("resolve", NULL, NULL);
+    CU_pSuite s = CU_add_suite("resolve", suite_init, suite_cleanup);
 
     if (!s || !CU_add_test(s, "rfc3986_examples", test_rfc3986_examples) ||
         !CU_add_test(s, "resolution_json", test_resolution_json) ||
@@ -555,7 +856,8 @@ int suite_resolve_register(void)
         !CU_add_test(s, "errors", test_errors) ||
         !CU_add_test(s, "lengths", test_lengths) ||
         !CU_add_test(s, "remove_dots", test_remove_dots) ||
-        !CU_add_test(s, "recompose", test_recompose))
+        !CU_add_test(s, "recompose", test_recompose) ||
+        !CU_add_test(s, "prepared_base", test_prepared_base))
         return -1;
     return 0;
 }
