@@ -5,7 +5,7 @@ set -e
 pkgs="build-essential autoconf automake libtool pkg-config
       libxml2-dev libicu-dev libcunit1-dev liburiparser-dev
       python3 python3-idna groff-base clang libclang-rt-14-dev clang-tools-14
-      valgrind parallel strace"
+      valgrind parallel strace time"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \

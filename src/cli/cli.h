@@ -80,21 +80,48 @@ void out_excerpt(const char *s, size_t n, size_t off, size_t len);
 /* ---- io.c: capture of a thread's output, for -j (jobs.c) ---- */
 
 /* What out_* and msg_* wrote while capturing: segments of stdout (1)
- * and stderr (2) in the order written. */
+ * and stderr (2) in the order written, each a stream byte, a size_t
+ * length and the bytes.  At most `limit` bytes are held in memory; the
+ * rest goes to a spill file (created in $TMPDIR and unlinked at once),
+ * so memory does not grow with a document's output.  When every entry
+ * before it is written, the thread owning the capture is given its turn
+ * (`turn`): at its next write it writes what it holds and goes on
+ * writing directly. */
 struct io_capture {
-    char *buf;
-    size_t len, cap;
-    size_t seg; /* offset of the current segment */
-    int stream; /* of the current segment */
-    bool oom;   /* a write was lost for want of memory */
+    char *buf;  /* the latest segments, after those in the spill file */
+    size_t len, cap, limit;
+    size_t seg;    /* offset in buf of the current segment */
+    bool seg_open; /* a write to the same stream extends it */
+    int stream;    /* of the current segment */
+    int fd;        /* the spill file, or -1 */
+    uint64_t spilled;  /* bytes in it (the stream's first bytes) */
+    const char *name;  /* whose output this is, for messages ("" none) */
+    _Atomic(bool) turn; /* everything before it is written (set once) */
+    bool lost;          /* output lost: reported when replayed */
+    /* Wait until turn is set (a worker whose capture cannot grow); NULL:
+     * it cannot wait (the main thread's), and output is lost then. */
+    void (*wait_turn)(void *user);
+    void *wait_user;
 };
 
+/* Set up an empty capture (limit: bytes held in memory, at least 64). */
+void io_capture_init(struct io_capture *c, const char *name, size_t limit,
+                     void (*wait_turn)(void *), void *wait_user);
 /* From now on this thread's out_* and msg_* go into c (not written);
  * out_ok() still reports a failure of the real stdout. */
 void io_capture_begin(struct io_capture *c);
 void io_capture_end(void);
-/* Write what c holds to stdout and stderr, in order (main thread). */
-void io_capture_replay(const struct io_capture *c);
+/* Its turn: the owner may write directly from its next write on (the
+ * caller has written everything before it, and writes nothing until the
+ * owner is done with c). */
+void io_capture_give_turn(struct io_capture *c);
+/* Whether c holds nothing to write. */
+bool io_capture_empty(const struct io_capture *c);
+/* Write what c holds to stdout and stderr, in order, by the thread that
+ * owns the output; a loss (the spill file could not be read, or memory
+ * and the spill file both failed) is reported naming c's file, and the
+ * exit status becomes 2 (out_finish). */
+void io_capture_replay(struct io_capture *c);
 void io_capture_free(struct io_capture *c);
 
 /* ---- jobs.c: -j, files processed by a pool of threads ---- */

@@ -7,7 +7,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -77,8 +79,7 @@ static const char rewrite_help[] =
     "                        'xiri check' (repeatable)\n"
     OPT_LIMITS_HELP("rewritten")
     DOC_INPUTS_HELP
-    "  -j N, --jobs=N        accepted as in check and links; rewrite still\n"
-    "                        processes the files one at a time\n"
+    JOBS_HELP
     "  -q, --quiet           do not print notes and warnings (errors still\n"
     "                        are), nor the summary line\n"
     "  -h, --help            print this help\n"
@@ -179,6 +180,7 @@ struct rw_opts {
     bool dest_set;
     const char *output; /* -o */
     const char *suffix; /* -i: the backup suffix, NULL for none */
+    const char *jobs;   /* -j N (NULL: the CPUs) */
     struct xiri_walk_options limits; /* only the max_ fields are used */
     struct doc_inputs inputs;        /* -r, --files-from ... */
 };
@@ -208,6 +210,13 @@ struct rw_run {
     struct cli_state state; /* the worst exit status so far; stop: out
                              * of memory or stdout failed */
     struct run_summary sum; /* for the line ending the run */
+    /* -j N: the pool, and each worker's own run (a copy of this one with
+     * its own context, buffers, counts and status) */
+    struct jobs *pool;
+    struct rw_run *workers, *main;
+    size_t nworkers;
+    unsigned slot;          /* of sig_tmp: 0 main, i worker i */
+    _Atomic bool pool_stop; /* a worker ran out of memory */
 };
 
 /* One document. */
@@ -270,11 +279,10 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
             r->o.suffix = name[1] ? name + 1 : NULL;
             return set_dest(&r->o, D_IN_PLACE);
         case 'j':
-            /* -j N, -jN: checked, but rewrite runs in one thread */
-            value = name[1] ? name + 1 : argscan_take(as);
-            if (!value)
+            r->o.jobs = name[1] ? name + 1 : argscan_take(as);
+            if (!r->o.jobs)
                 return usage_error(USAGE, "option '-j' needs a number");
-            jobs_parse(USAGE, value, &st);
+            jobs_parse(USAGE, r->o.jobs, &st);
             return st;
         case 'r':
         case '0':
@@ -299,6 +307,7 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         return 0;
     }
     if (d->id == OPT_JOBS) {
+        r->o.jobs = value;
         jobs_parse(USAGE, value, &st);
         return st;
     }
@@ -368,21 +377,41 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
 /* ------------------------------------------------------------- signals */
 
 /* The temporary files a signal must not leave behind: the new document
- * and the new backup, next to the file rewritten in place.  Set and
- * cleared with the signals blocked. */
-static char *volatile sig_tmp[2];
-static bool sig_installed;
+ * and the new backup, next to the file rewritten in place; two slots per
+ * thread (slot 0 the main thread's, i worker i's of -j).  The handler may
+ * run in any thread: it takes each name by swapping SIG_TAKEN in (an
+ * atomic exchange, lock-free on the platforms xiri runs on, so usable in
+ * a handler, C11 7.14.1.1), and a thread that finds its slot taken stops
+ * there, the process being about to die, so that no name is freed while
+ * the handler reads it.  A file is created and registered with the
+ * signals blocked in its thread and sig_creating counted up: a handler
+ * (in another thread) first says it is dying, then waits for those
+ * under way, so that no file it does not see is left (tmp_create). */
+#define SIG_THREADS 257 /* the main thread and up to 256 workers */
+static _Atomic(char *) sig_tmp[SIG_THREADS][2];
+static char sig_taken_mark;
+#define SIG_TAKEN (&sig_taken_mark)
+static pthread_once_t sig_once = PTHREAD_ONCE_INIT;
+static atomic_int sig_creating;
+static atomic_bool sig_dying;
 
 static const int caught_signals[] = {SIGHUP, SIGINT, SIGTERM};
 
 /* Remove the temporary files and die of the signal, as without us. */
 static void on_signal(int sig)
 {
-    size_t i;
+    size_t i, k;
 
-    for (i = 0; i < 2; i++)
-        if (sig_tmp[i])
-            unlink(sig_tmp[i]);
+    atomic_store(&sig_dying, true);
+    while (atomic_load(&sig_creating) > 0)
+        ; /* a few system calls in another thread (tmp_create) */
+    for (i = 0; i < SIG_THREADS; i++)
+        for (k = 0; k < 2; k++) {
+            char *p = atomic_exchange(&sig_tmp[i][k], SIG_TAKEN);
+
+            if (p && p != SIG_TAKEN)
+                unlink(p);
+        }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -395,22 +424,19 @@ static void signals_block(sigset_t *old)
     sigemptyset(&set);
     for (i = 0; i < sizeof(caught_signals) / sizeof(caught_signals[0]); i++)
         sigaddset(&set, caught_signals[i]);
-    sigprocmask(SIG_BLOCK, &set, old);
+    pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
 static void signals_restore(const sigset_t *old)
 {
-    sigprocmask(SIG_SETMASK, old, NULL);
+    pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
-static void signals_install(void)
+static void signals_install_once(void)
 {
     struct sigaction sa, old;
     size_t i;
 
-    if (sig_installed)
-        return;
-    sig_installed = true;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
@@ -425,13 +451,27 @@ static void signals_install(void)
     }
 }
 
-static void sig_tmp_set(int i, char *path)
+static void signals_install(void)
+{
+    pthread_once(&sig_once, signals_install_once);
+}
+
+/* Slot k of thread `slot` now names path (NULL: none). */
+static void sig_tmp_set(unsigned slot, int k, char *path)
 {
     sigset_t old;
+    char *prev;
 
     signals_block(&old);
-    sig_tmp[i] = path;
+    prev = atomic_exchange(&sig_tmp[slot][k], path);
     signals_restore(&old);
+    if (prev == SIG_TAKEN) {
+        /* a handler is removing the files and ending the process */
+        if (path)
+            unlink(path);
+        for (;;)
+            pause();
+    }
 }
 
 /* ---------------------------------------------------------------- I/O */
@@ -606,6 +646,30 @@ static int tmp_next_to(const char *path, char **tmp)
         return -1;
     }
     *tmp = t;
+    return fd;
+}
+
+/* tmp_next_to, registered as slot k of thread `slot` for the signal
+ * handler (no moment when the file exists unregistered). */
+static int tmp_create(unsigned slot, int k, const char *path, char **tmp)
+{
+    sigset_t old;
+    int fd, err;
+
+    signals_block(&old);
+    atomic_fetch_add(&sig_creating, 1);
+    if (atomic_load(&sig_dying)) {
+        atomic_fetch_sub(&sig_creating, 1);
+        for (;;)
+            pause(); /* a handler is ending the process */
+    }
+    fd = tmp_next_to(path, tmp);
+    err = errno;
+    if (fd >= 0)
+        atomic_store(&sig_tmp[slot][k], *tmp);
+    atomic_fetch_sub(&sig_creating, 1);
+    signals_restore(&old);
+    errno = err;
     return fd;
 }
 
@@ -1169,13 +1233,12 @@ static int make_backup(struct rw_file *f, const char *target, char **bak_tmp)
     bool writing;
     int fd, err;
 
-    fd = tmp_next_to(target, bak_tmp);
+    fd = tmp_create(f->r->slot, 1, target, bak_tmp);
     if (fd < 0) {
         msg_errno(f->shown, "cannot create a temporary file for the backup",
                   errno, "; the file is left as it is");
         return -1;
     }
-    sig_tmp_set(1, *bak_tmp);
     if (copy_fd(f->r, f->in, fd, &writing) != 0)
         what = writing ? "cannot write the backup" : "cannot read the file";
     else
@@ -1245,8 +1308,8 @@ static void publish_rename(struct rw_file *f, const char *target,
             err = errno;
             what = "cannot rename the temporary file over the file";
         } else {
-            sig_tmp[0] = NULL;
-            sig_tmp[1] = NULL;
+            sig_tmp_set(r->slot, 0, NULL);
+            sig_tmp_set(r->slot, 1, NULL);
             free(f->tmp_path);
             f->tmp_path = NULL;
             free(bak_tmp);
@@ -1264,7 +1327,7 @@ static void publish_rename(struct rw_file *f, const char *target,
     }
     if (bak_tmp) {
         unlink(bak_tmp);
-        sig_tmp_set(1, NULL);
+        sig_tmp_set(r->slot, 1, NULL);
         free(bak_tmp);
     }
     free(backup);
@@ -1470,7 +1533,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
     }
     if (dest == D_IN_PLACE || (dest == D_FILE && out_regular)) {
         signals_install();
-        f.out.fd = tmp_next_to(out_path, &f.tmp_path);
+        f.out.fd = tmp_create(r->slot, 0, out_path, &f.tmp_path);
         if (f.out.fd < 0) {
             int err = errno;
             char *dir = dir_of(out_path);
@@ -1489,7 +1552,6 @@ static void rewrite_file(struct rw_run *r, const char *name)
             cli_set_status(&r->state, CLI_EXIT_USAGE);
             goto done;
         }
-        sig_tmp_set(0, f.tmp_path);
     } else {
         f.out.fd = tmp_anonymous();
         if (f.out.fd < 0) {
@@ -1587,7 +1649,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
 done:
     if (f.tmp_path) {
         unlink(f.tmp_path);
-        sig_tmp_set(0, NULL);
+        sig_tmp_set(r->slot, 0, NULL);
         free(f.tmp_path);
     }
     if (f.out.fd >= 0)
@@ -1612,6 +1674,10 @@ static void each_file(void *user, const char *path)
     struct rw_run *r = user;
     int before;
 
+    if (r->pool) {
+        jobs_submit(r->pool, path); /* job_file in a thread */
+        return;
+    }
     progress_found();
     progress_clear();
     before = summary_file_begin(&r->sum, &r->state);
@@ -1624,7 +1690,100 @@ static bool each_stop(void *user)
 {
     struct rw_run *r = user;
 
-    return r->state.stop || !out_ok();
+    return r->state.stop || !out_ok() || r->pool_stop;
+}
+
+/* -j: one file, in a worker with its own run, or in the main thread for
+ * the standard input. */
+static void job_file(void *user, const char *path)
+{
+    struct rw_run *w = user;
+    int before = summary_file_begin(&w->sum, &w->state);
+
+    rewrite_file(w, path);
+    summary_file_end(&w->sum, &w->state, before);
+    if (w->state.stop && w->main)
+        w->main->pool_stop = true;
+}
+
+/* The threads of -j n (n > 1): 0, or -1 when they could not start (the
+ * run then goes on in the main thread). */
+static int pool_start(struct rw_run *r, unsigned n)
+{
+    struct xiri_walk_options wo;
+    struct xiri_walker *w = NULL;
+    void **users;
+    unsigned i;
+
+    /* libxml2 wants xmlInitParser() once in the main thread before the
+     * others use it (libxiri(3), THREAD SAFETY): a walker does it */
+    xiri_walk_options_init(&wo);
+    if (xiri_walker_new(r->ctx, r->reg, &wo, NULL, NULL, NULL, &w) ==
+        XIRI_OK)
+        xiri_walker_free(w);
+    /* installed here, before the threads: a worker's temporary file is
+     * never there without its handler */
+    if (r->o.dest == D_IN_PLACE)
+        signals_install();
+    r->workers = calloc(n, sizeof(*r->workers));
+    users = calloc(n, sizeof(*users));
+    if (!r->workers || !users) {
+        free(users);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        struct rw_run *c = &r->workers[i];
+
+        memcpy(c, r, sizeof(*c));
+        c->main = r;
+        c->slot = i + 1;
+        c->ctx = NULL;
+        c->workers = NULL;
+        c->nworkers = 0;
+        c->pool = NULL;
+        memset(&c->state, 0, sizeof(c->state));
+        memset(&c->sum, 0, sizeof(c->sum));
+        c->sum.rewrite = true;
+        c->chunk = malloc(RW_CHUNK);
+        c->chunk2 = malloc(RW_CHUNK);
+        r->nworkers++;
+        if (!c->chunk || !c->chunk2 || xiri_ctx_new(&c->ctx) != XIRI_OK) {
+            free(users);
+            return -1;
+        }
+        users[i] = c;
+    }
+    r->pool = jobs_start(n, job_file, users, r);
+    free(users);
+    return r->pool ? 0 : -1;
+}
+
+/* Join the threads and add up what they did. */
+static void pool_end(struct rw_run *r)
+{
+    size_t i;
+
+    if (r->pool)
+        jobs_finish(r->pool);
+    r->pool = NULL;
+    for (i = 0; i < r->nworkers; i++) {
+        struct rw_run *c = &r->workers[i];
+
+        cli_set_status(&r->state, c->state.status);
+        if (c->state.stop)
+            r->state.stop = true;
+        r->sum.files += c->sum.files;
+        r->sum.links += c->sum.links;
+        r->sum.changed += c->sum.changed;
+        r->sum.errors += c->sum.errors;
+        r->sum.warnings += c->sum.warnings;
+        xiri_ctx_free(c->ctx);
+        free(c->chunk);
+        free(c->chunk2);
+    }
+    free(r->workers);
+    r->workers = NULL;
+    r->nworkers = 0;
 }
 
 static int run_rewrite(struct rw_run *r, int argc, char **argv)
@@ -1634,6 +1793,7 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
     const char **files;
     size_t name_len, nfiles = 0, i;
     int kind, st;
+    unsigned nthreads;
 
     files = calloc((size_t)argc + 1, sizeof(*files));
     r->o.schemas = calloc((size_t)argc + 1, sizeof(*r->o.schemas));
@@ -1706,10 +1866,15 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
         cli_out_of_memory(&r->state);
         return r->state.status;
     }
+    nthreads = jobs_parse(USAGE, r->o.jobs, &st);
+    /* -o writes one file: nothing to share */
+    if (nthreads > 1 && r->o.dest != D_FILE && pool_start(r, nthreads) != 0)
+        pool_end(r);
     progress_start(r->o.quiet);
     cli_set_status(&r->state,
                    doc_inputs_each(USAGE, &r->o.inputs, files, nfiles,
                                    each_file, each_stop, r));
+    pool_end(r);
     progress_end();
     if (summary_wanted(&r->sum, r->o.quiet) && !r->state.stop)
         summary_print(USAGE, &r->sum);

@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -46,42 +47,27 @@ static void out_drain(void)
 /* -j: this thread's output is captured, not written (jobs.c) */
 static _Thread_local struct io_capture *io_cap;
 
-/* Append s[0..n) of stream (1 stdout, 2 stderr) to the capture: a
- * segment is a stream byte, a size_t length, then the bytes. */
-static void cap_add(int stream, const char *s, size_t n)
+/* output was lost (io_capture_replay): the exit status is 2 */
+static atomic_bool io_lost;
+/* the spill file could not be used: said once, by the thread that
+ * could not use it, once it is done with its file */
+static atomic_flag spill_warned = ATOMIC_FLAG_INIT;
+static _Thread_local const char *warn_name;
+static _Thread_local int warn_err;
+
+/* a segment's header: the stream byte and the length */
+#define CAP_HDR (1 + sizeof(size_t))
+
+void io_capture_init(struct io_capture *c, const char *name, size_t limit,
+                     void (*wait_turn)(void *), void *wait_user)
 {
-    struct io_capture *c = io_cap;
-    size_t need = n + 1 + sizeof(size_t), seglen;
-
-    if (c->oom || n == 0)
-        return;
-    if (c->len + need > c->cap) {
-        size_t nc = c->cap ? 2 * c->cap : 4096;
-        char *p;
-
-        while (nc < c->len + need)
-            nc *= 2;
-        p = realloc(c->buf, nc);
-        if (!p) {
-            c->oom = true;
-            return;
-        }
-        c->buf = p;
-        c->cap = nc;
-    }
-    if (c->len == 0 || c->stream != stream) {
-        c->seg = c->len;
-        c->stream = stream;
-        c->buf[c->len++] = (char)stream;
-        seglen = 0;
-        memcpy(c->buf + c->len, &seglen, sizeof(seglen));
-        c->len += sizeof(seglen);
-    }
-    memcpy(c->buf + c->len, s, n);
-    c->len += n;
-    memcpy(&seglen, c->buf + c->seg + 1, sizeof(seglen));
-    seglen += n;
-    memcpy(c->buf + c->seg + 1, &seglen, sizeof(seglen));
+    memset(c, 0, sizeof(*c));
+    c->fd = -1;
+    c->limit = limit < 64 ? 64 : limit;
+    c->name = name ? name : "";
+    atomic_init(&c->turn, false);
+    c->wait_turn = wait_turn;
+    c->wait_user = wait_user;
 }
 
 void io_capture_begin(struct io_capture *c)
@@ -92,44 +78,312 @@ void io_capture_begin(struct io_capture *c)
 void io_capture_end(void)
 {
     io_cap = NULL;
+    if (warn_name) {
+        const char *dir = getenv("TMPDIR");
+
+        msg_error("cannot keep the output of '%s' in a temporary file in "
+                  "'%s' (%s); it waited for the files before it",
+                  warn_name, dir && dir[0] ? dir : "/tmp", strerror(warn_err));
+        warn_name = NULL;
+    }
+}
+
+void io_capture_give_turn(struct io_capture *c)
+{
+    atomic_store_explicit(&c->turn, true, memory_order_release);
+}
+
+bool io_capture_empty(const struct io_capture *c)
+{
+    return c->len == 0 && c->spilled == 0 && !c->lost;
+}
+
+/* write(2) all of buf at the end of the spill file; the bytes written
+ * count even when a later part fails.  0, or an errno. */
+static int spill_write(struct io_capture *c, const char *buf, size_t n,
+                       size_t *written)
+{
+    *written = 0;
+    while (n > 0) {
+        ssize_t k = write(c->fd, buf, n);
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return k < 0 && errno ? errno : EIO;
+        c->spilled += (uint64_t)k;
+        *written += (size_t)k;
+        buf += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+/* Move the memory held to the spill file (created the first time, in
+ * $TMPDIR, and unlinked at once); 0, or an errno (the bytes not written
+ * are still held). */
+static int cap_spill(struct io_capture *c)
+{
+    size_t written;
+    int err;
+
+    c->seg_open = false; /* the next write starts a segment */
+    if (c->fd < 0) {
+        const char *dir = getenv("TMPDIR");
+        char path[4096];
+
+        if (!dir || !dir[0])
+            dir = "/tmp";
+        if ((size_t)snprintf(path, sizeof(path), "%s/xiri-out-XXXXXX", dir) >=
+            sizeof(path))
+            return ENAMETOOLONG;
+        c->fd = mkstemp(path);
+        if (c->fd < 0)
+            return errno ? errno : EIO;
+        unlink(path);
+    }
+    err = spill_write(c, c->buf, c->len, &written);
+    memmove(c->buf, c->buf + written, c->len - written);
+    c->len -= written;
+    return err;
+}
+
+/* The capture cannot take more: say so once, then wait for c's turn
+ * and write directly (true), or, when c cannot wait, lose the rest
+ * (false; reported when replayed). */
+static void cap_switch(struct io_capture *c);
+
+static bool cap_give_up(struct io_capture *c, int err)
+{
+    if (!c->wait_turn) {
+        c->lost = true;
+        return false;
+    }
+    c->wait_turn(c->wait_user);
+    cap_switch(c);
+    /* said at the end of the file's output (io_capture_end), not in the
+     * middle of a line */
+    if (!atomic_flag_test_and_set(&spill_warned)) {
+        warn_name = c->name;
+        warn_err = err;
+    }
+    return true;
+}
+
+/* Append s[0..n) of stream (1 stdout, 2 stderr) to this thread's
+ * capture.  Returns how many bytes it took: fewer than n when the
+ * thread has switched to writing directly, which the caller then does
+ * with the rest. */
+static size_t cap_take(int stream, const char *s, size_t n)
+{
+    struct io_capture *c = io_cap;
+    size_t done = 0;
+
+    if (out_failed)
+        return n; /* not written: -j 1 would have stopped before it */
+    if (atomic_load_explicit(&c->turn, memory_order_acquire)) {
+        cap_switch(c);
+        return 0;
+    }
+    while (done < n && !c->lost) {
+        bool extend = c->seg_open && c->stream == stream;
+        size_t piece = n - done, need, seglen;
+        int err;
+
+        if (!extend && piece > c->limit - CAP_HDR)
+            piece = c->limit - CAP_HDR;
+        else if (extend && piece > c->limit)
+            piece = c->limit;
+        need = piece + (extend ? 0 : CAP_HDR);
+        if (c->len + need > c->limit) {
+            if (c->len > 0) {
+                err = cap_spill(c);
+                if (err) {
+                    if (cap_give_up(c, err))
+                        return done;
+                    break;
+                }
+            }
+            continue; /* again: a new segment now */
+        }
+        if (c->len + need > c->cap) {
+            size_t nc = c->cap ? 2 * c->cap : 4096;
+            char *p;
+
+            while (nc < c->len + need)
+                nc *= 2;
+            if (nc > c->limit)
+                nc = c->limit;
+            p = realloc(c->buf, nc);
+            if (!p) {
+                if (cap_give_up(c, ENOMEM))
+                    return done;
+                break;
+            }
+            c->buf = p;
+            c->cap = nc;
+        }
+        if (!extend) {
+            c->seg = c->len;
+            c->seg_open = true;
+            c->stream = stream;
+            c->buf[c->len++] = (char)stream;
+            seglen = 0;
+            memcpy(c->buf + c->len, &seglen, sizeof(seglen));
+            c->len += sizeof(seglen);
+        }
+        memcpy(c->buf + c->len, s + done, piece);
+        c->len += piece;
+        memcpy(&seglen, c->buf + c->seg + 1, sizeof(seglen));
+        seglen += piece;
+        memcpy(c->buf + c->seg + 1, &seglen, sizeof(seglen));
+        done += piece;
+    }
+    return n; /* taken, or lost */
 }
 
 static void out_flush(void);
 
-void io_capture_replay(const struct io_capture *c)
+/* Reads the captured stream: the spill file, then the memory. */
+struct cap_reader {
+    struct io_capture *c;
+    uint64_t pos;
+    int err; /* reading the spill file failed */
+    char tmp[8192];
+};
+
+/* Up to max bytes at the reader's position, in *p (not consumed); 0 at
+ * the end or after a read error. */
+static size_t rd_peek(struct cap_reader *r, size_t max, const char **p)
 {
-    size_t i = 0, n;
+    struct io_capture *c = r->c;
 
-    while (i + 1 + sizeof(n) <= c->len) {
-        int stream = c->buf[i];
+    if (r->pos < c->spilled) {
+        uint64_t left = c->spilled - r->pos;
+        size_t k = max < sizeof(r->tmp) ? max : sizeof(r->tmp);
+        ssize_t got;
 
-        memcpy(&n, c->buf + i + 1, sizeof(n));
-        i += 1 + sizeof(n);
-        if (stream == 1) {
-            out_write(c->buf + i, n);
-        } else {
-            out_flush(); /* as msg_error does */
-            fwrite(c->buf + i, 1, n, stderr);
+        if (k > left)
+            k = (size_t)left;
+        do
+            got = pread(c->fd, r->tmp, k, (off_t)r->pos);
+        while (got < 0 && errno == EINTR);
+        if (got <= 0) {
+            r->err = got < 0 && errno ? errno : EIO;
+            return 0;
         }
-        i += n;
-        if (out_failed)
-            break; /* -j 1 stops here too (on_link, on_diag) */
+        *p = r->tmp;
+        return (size_t)got;
     }
+    if (r->pos - c->spilled >= c->len)
+        return 0;
+    {
+        size_t off = (size_t)(r->pos - c->spilled), k = c->len - off;
+
+        *p = c->buf + off;
+        return k < max ? k : max;
+    }
+}
+
+/* Write what c holds (this thread owning the output; not capturing). */
+static void cap_write_all(struct io_capture *c)
+{
+    struct cap_reader rd;
+    char hdr[CAP_HDR];
+    const char *p;
+    size_t got, k, n;
+    char last = 0;
+
+    rd.c = c;
+    rd.pos = 0;
+    rd.err = 0;
+    for (;;) {
+        for (got = 0; got < CAP_HDR; got += k) {
+            k = rd_peek(&rd, CAP_HDR - got, &p);
+            if (k == 0)
+                break;
+            memcpy(hdr + got, p, k);
+            rd.pos += k;
+        }
+        if (got < CAP_HDR)
+            break; /* the end (or an error) */
+        memcpy(&n, hdr + 1, sizeof(n));
+        /* after a failed stdout, what -j 1 would have written: up to the
+         * end of the current message (on_link, on_diag stop there) */
+        if (out_failed && hdr[0] != last)
+            break;
+        last = hdr[0];
+        if (hdr[0] == 2)
+            out_flush(); /* as msg_error does */
+        while (n > 0 && (k = rd_peek(&rd, n, &p)) > 0) {
+            if (hdr[0] == 1)
+                out_write(p, k);
+            else
+                fwrite(p, 1, k, stderr);
+            rd.pos += k;
+            n -= k;
+        }
+        if (n > 0)
+            break; /* a read error */
+    }
+    if (rd.err) {
+        msg_error("output of '%s' lost: cannot read it back from its "
+                  "temporary file (%s)",
+                  c->name, strerror(rd.err));
+        atomic_store(&io_lost, true);
+    }
+    if (c->lost) {
+        if (c->name[0])
+            msg_error("output of '%s' lost: out of memory and no temporary "
+                      "file",
+                      c->name);
+        else
+            msg_error("messages lost: out of memory and no temporary file");
+        atomic_store(&io_lost, true);
+    }
+}
+
+/* Release the memory and the spill file of c (empty afterwards). */
+static void cap_release(struct io_capture *c)
+{
+    free(c->buf);
+    c->buf = NULL;
+    c->len = c->cap = 0;
+    c->seg_open = false;
+    if (c->fd >= 0)
+        close(c->fd);
+    c->fd = -1;
+    c->spilled = 0;
+    c->lost = false;
+}
+
+/* This thread's turn: write what it captured, then write directly. */
+static void cap_switch(struct io_capture *c)
+{
+    io_cap = NULL;
+    progress_clear(); /* the main thread drew it, then gave the turn */
+    cap_write_all(c);
+    cap_release(c);
+    out_flush(); /* the write that switched may be a message on stderr */
+}
+
+void io_capture_replay(struct io_capture *c)
+{
+    cap_write_all(c);
 }
 
 void io_capture_free(struct io_capture *c)
 {
-    free(c->buf);
-    memset(c, 0, sizeof(*c));
+    cap_release(c);
 }
 
 /* A piece of a message on stderr (or in the capture). */
 static void err_write(const char *s, size_t n)
 {
-    if (io_cap)
-        cap_add(2, s, n);
-    else
-        fwrite(s, 1, n, stderr);
+    size_t k = io_cap ? cap_take(2, s, n) : 0;
+
+    if (k < n)
+        fwrite(s + k, 1, n - k, stderr);
 }
 
 static void err_puts(const char *s)
@@ -153,8 +407,12 @@ static void err_vprintf(const char *fmt, va_list ap)
         return;
     }
     big = malloc((size_t)n + 1);
-    if (!big)
+    if (!big) {
+        if (io_cap && !cap_give_up(io_cap, ENOMEM))
+            return;
+        vfprintf(stderr, fmt, ap); /* not capturing (any more) */
         return;
+    }
     vsnprintf(big, (size_t)n + 1, fmt, ap);
     err_write(big, (size_t)n);
     free(big);
@@ -179,8 +437,12 @@ void out_write(const char *s, size_t n)
     if (out_failed || n == 0)
         return;
     if (io_cap) {
-        cap_add(1, s, n);
-        return;
+        size_t k = cap_take(1, s, n);
+
+        if (k == n)
+            return;
+        s += k; /* this thread's turn came: the rest directly */
+        n -= k;
     }
     if (out_tty < 0)
         out_tty = isatty(fileno(stdout));
@@ -229,16 +491,17 @@ void out_printf(const char *fmt, ...)
     if (io_cap) {
         char *big = malloc((size_t)n + 1);
 
-        if (!big) {
-            io_cap->oom = true;
+        if (big) {
+            va_start(ap, fmt);
+            vsnprintf(big, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+            out_write(big, (size_t)n);
+            free(big);
             return;
         }
-        va_start(ap, fmt);
-        vsnprintf(big, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-        cap_add(1, big, (size_t)n);
-        free(big);
-        return;
+        if (!cap_give_up(io_cap, ENOMEM))
+            return;
+        /* this thread's turn: directly */
     }
     out_drain();
     va_start(ap, fmt);
@@ -278,6 +541,8 @@ int out_finish(int status)
     errno = 0;
     if (fclose(stdout) != 0)
         out_fail();
+    if (atomic_load(&io_lost) && status < CLI_EXIT_USAGE)
+        status = CLI_EXIT_USAGE; /* output of a file lost (-j) */
     if (!out_failed)
         return status;
     if (out_errno)

@@ -1,8 +1,19 @@
-/* jobs.c - -j N: the files of check and links processed by a pool of
- * threads.  Each file's output (stdout and stderr, in the order written)
- * is captured in memory and written by the main thread as soon as the
- * files before it are written, so the output is the same, byte for
- * byte, as with -j 1, and memory holds only the files in flight. */
+/* jobs.c - -j N: the files of check, links and rewrite processed by a
+ * pool of threads, with the output the same, byte for byte, as with -j 1.
+ *
+ * The queue holds the files in the order of the output, with "gaps"
+ * between them for what the main thread writes meanwhile (messages about
+ * the inputs).  The file at the head of the queue, every entry before it
+ * written, is given its turn: its worker writes directly, so that a big
+ * document's output streams.  The files after it are captured (io.c,
+ * struct io_capture: stdout and stderr in the order written), in memory
+ * up to a limit and beyond it in an unlinked temporary file, and written
+ * by the main thread once the entries before them are; if their worker
+ * is still running then, it is given the turn instead: it writes what it
+ * captured and goes on directly.  While a worker has the turn, the main
+ * thread writes nothing (its messages go into a gap, and it draws the
+ * progress bar only right after writing an entry), so that stdout and
+ * stderr have one writer at a time. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -16,13 +27,20 @@
 /* Files queued ahead of the output, per thread. */
 #define JOBS_AHEAD 4
 
+/* Bytes of a file's output held in memory before the rest goes to a
+ * temporary file; $XIRI_TEST_CAPTURE_LIMIT (for tests, HACKING.md) sets
+ * another value. */
+#define JOBS_CAPTURE_LIMIT ((size_t)1 << 20)
+
 /* One entry of the queue, in the order of the output: a file, or a gap
  * holding what the main thread wrote between two files. */
 struct job {
     struct job *next;
-    char *path;    /* NULL for a gap */
-    bool started;  /* taken by a worker */
-    bool done;     /* its output is complete */
+    struct jobs *j;
+    char *path;   /* NULL for a gap */
+    bool started; /* taken by a worker */
+    bool done;    /* its output is complete */
+    bool turn;    /* given its turn (cap.turn set) */
     struct io_capture cap;
 };
 
@@ -30,10 +48,12 @@ struct jobs {
     pthread_mutex_t mu;
     pthread_cond_t work; /* a file was queued, or the end */
     pthread_cond_t done; /* a file is done */
+    pthread_cond_t turn; /* a file was given its turn */
     struct job *head, *tail; /* the queue, head next to be written */
     struct job *gap;         /* the gap the main thread writes into */
     size_t inflight;         /* files queued, not yet written */
     size_t ahead;            /* the most files in flight */
+    size_t limit;            /* of each capture's memory */
     bool closing;
     jobs_file_fn *fn;
     void *main_user;
@@ -98,7 +118,7 @@ static void *worker_main(void *arg)
 }
 
 /* Write and free the entries at the head that are done (the mutex held;
- * released while writing). */
+ * released while writing), then give the file at the head its turn. */
 static void jobs_emit(struct jobs *j)
 {
     while (j->head && j->head->done) {
@@ -110,13 +130,9 @@ static void jobs_emit(struct jobs *j)
         if (jb->path)
             j->inflight--;
         pthread_mutex_unlock(&j->mu);
-        if (jb->cap.oom && out_ok())
-            msg_error("out of memory: output of '%s' lost",
-                      jb->path ? jb->path : "");
-        if (!out_ok()) {
-            /* stdout failed: -j 1 would have stopped before this */
-        } else {
-            if (jb->cap.len)
+        if (out_ok()) {
+            /* (stdout failed: -j 1 would have stopped before this) */
+            if (!io_capture_empty(&jb->cap))
                 progress_clear();
             io_capture_replay(&jb->cap);
         }
@@ -127,6 +143,36 @@ static void jobs_emit(struct jobs *j)
         free(jb);
         pthread_mutex_lock(&j->mu);
     }
+    /* (an open gap at the head is the main thread's own) */
+    if (j->head && j->head->path && !j->head->turn) {
+        j->head->turn = true;
+        io_capture_give_turn(&j->head->cap);
+        pthread_cond_broadcast(&j->turn);
+    }
+}
+
+/* Write everything queued (the mutex held): the main thread may then
+ * write directly. */
+static void jobs_drain(struct jobs *j)
+{
+    while (j->head) {
+        jobs_emit(j);
+        if (j->head)
+            pthread_cond_wait(&j->done, &j->mu);
+    }
+}
+
+/* A worker's capture cannot grow (no memory, no temporary file): wait
+ * for its turn, then it writes directly. */
+static void job_wait_turn(void *user)
+{
+    struct job *jb = user;
+    struct jobs *j = jb->j;
+
+    pthread_mutex_lock(&j->mu);
+    while (!jb->turn)
+        pthread_cond_wait(&j->turn, &j->mu);
+    pthread_mutex_unlock(&j->mu);
 }
 
 static void jobs_append(struct jobs *j, struct job *jb)
@@ -153,9 +199,13 @@ static void gap_open(struct jobs *j)
 {
     struct job *g = calloc(1, sizeof(*g));
 
-    if (!g)
-        return; /* the main thread's messages are then written at once */
-    g->done = false;
+    if (!g) {
+        /* the main thread's messages are then written at once, in order */
+        jobs_drain(j);
+        return;
+    }
+    g->j = j;
+    io_capture_init(&g->cap, NULL, j->limit, NULL, NULL);
     jobs_append(j, g);
     j->gap = g;
     io_capture_begin(&g->cap);
@@ -165,6 +215,7 @@ struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
                         void *main_user)
 {
     struct jobs *j = calloc(1, sizeof(*j));
+    const char *env = getenv("XIRI_TEST_CAPTURE_LIMIT");
     unsigned i;
 
     if (!j)
@@ -180,9 +231,12 @@ struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
     pthread_mutex_init(&j->mu, NULL);
     pthread_cond_init(&j->work, NULL);
     pthread_cond_init(&j->done, NULL);
+    pthread_cond_init(&j->turn, NULL);
     j->fn = fn;
     j->main_user = main_user;
     j->ahead = (size_t)n * JOBS_AHEAD;
+    j->limit = env && *env ? (size_t)strtoul(env, NULL, 10)
+                           : JOBS_CAPTURE_LIMIT;
     for (i = 0; i < n; i++) {
         j->workers[i].j = j;
         j->workers[i].user = users[i];
@@ -201,6 +255,18 @@ struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
     return j;
 }
 
+/* Process path in the main thread, once everything before it is written
+ * (mutex held; released meanwhile). */
+static void jobs_here(struct jobs *j, const char *path)
+{
+    jobs_drain(j);
+    pthread_mutex_unlock(&j->mu);
+    j->fn(j->main_user, path);
+    progress_done(path);
+    pthread_mutex_lock(&j->mu);
+    gap_open(j);
+}
+
 void jobs_submit(struct jobs *j, const char *path)
 {
     struct job *jb;
@@ -209,36 +275,21 @@ void jobs_submit(struct jobs *j, const char *path)
     pthread_mutex_lock(&j->mu);
     gap_close(j);
     if (strcmp(path, "-") == 0) {
-        /* the standard input is read by the main thread, once everything
-         * before it is written */
-        while (j->head) {
-            jobs_emit(j);
-            if (j->head)
-                pthread_cond_wait(&j->done, &j->mu);
-        }
-        pthread_mutex_unlock(&j->mu);
-        j->fn(j->main_user, path);
-        progress_done(path);
-        pthread_mutex_lock(&j->mu);
-        gap_open(j);
+        /* the standard input is read by the main thread */
+        jobs_here(j, path);
         pthread_mutex_unlock(&j->mu);
         return;
     }
     jb = calloc(1, sizeof(*jb));
-    if (jb)
+    if (jb) {
+        jb->j = j;
         jb->path = strdup(path);
+        io_capture_init(&jb->cap, jb->path, j->limit, job_wait_turn, jb);
+    }
     if (!jb || !jb->path) {
-        /* no room to queue it: process it here, in its turn */
+        /* no room to queue it: process it here */
         free(jb);
-        while (j->head) {
-            jobs_emit(j);
-            if (j->head)
-                pthread_cond_wait(&j->done, &j->mu);
-        }
-        pthread_mutex_unlock(&j->mu);
-        j->fn(j->main_user, path);
-        pthread_mutex_lock(&j->mu);
-        gap_open(j);
+        jobs_here(j, path);
         pthread_mutex_unlock(&j->mu);
         return;
     }
@@ -260,11 +311,7 @@ void jobs_finish(struct jobs *j)
 
     pthread_mutex_lock(&j->mu);
     gap_close(j);
-    while (j->head) {
-        jobs_emit(j);
-        if (j->head)
-            pthread_cond_wait(&j->done, &j->mu);
-    }
+    jobs_drain(j);
     j->closing = true;
     pthread_cond_broadcast(&j->work);
     pthread_mutex_unlock(&j->mu);
@@ -273,6 +320,7 @@ void jobs_finish(struct jobs *j)
     pthread_mutex_destroy(&j->mu);
     pthread_cond_destroy(&j->work);
     pthread_cond_destroy(&j->done);
+    pthread_cond_destroy(&j->turn);
     free(j->threads);
     free(j->workers);
     free(j);

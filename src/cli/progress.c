@@ -3,8 +3,10 @@
  * line on stderr redrawn at most ten times a second:
  *   xiri: [#####.....] 12/40 files, 1.2 MB, 3.4 MB/s, ETA 0:05
  * The total is the number of files found so far (with -r or
- * --files-from the list is read as the run goes).  Only the main thread
- * calls these functions. */
+ * --files-from the list is read as the run goes).  Only the thread that
+ * owns the output calls these functions: the main thread, or, for
+ * progress_clear, a worker of -j given its turn to write (jobs.c), the
+ * main thread then writing nothing. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 

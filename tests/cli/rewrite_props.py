@@ -799,6 +799,38 @@ def test_safety():
         else:
             fail("safety: signal %d: the rewrite always finished before the signal" % sig)
 
+    # -j 2: two files rewritten in place at once, each by its own thread;
+    # the signal removes the temporary files of both threads (they are
+    # registered per thread), and each original is whole, old or new
+    bf2 = os.path.join(d, "big2.html")
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        for attempt in range(3):
+            write(bf, huge)
+            write(bf2, huge)
+            for t in temps(d, "big.html") + temps(d, "big2.html"):
+                os.unlink(t)
+            pr = subprocess.Popen(XIRI + ["rewrite", "-q", "-j", "2", "-i", "big.html", "big2.html"],
+                                  cwd=d, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  preexec_fn=default_signals)
+            while (not temps(d, "big.html") or not temps(d, "big2.html")) and pr.poll() is None:
+                time.sleep(0.001)
+            pr.send_signal(sig)
+            pr.wait()
+            if pr.returncode == 0:
+                continue  # it finished first; try again
+            left = temps(d, "big.html") + temps(d, "big2.html")
+            if (pr.returncode != -sig or read(bf) not in (huge, huge_new) or
+                    read(bf2) not in (huge, huge_new) or left):
+                fail("safety: -j 2, signal %d: status %d, temporary files %s" % (sig, pr.returncode, left))
+            else:
+                count("safety")
+            for t in left:
+                os.unlink(t)
+            break
+        else:
+            fail("safety: -j 2, signal %d: the rewrite always finished before the signal" % sig)
+    os.unlink(bf2)
+
 
 # ------------------------------------------------------------ fixed issues
 # Library problems these tests found (they were KNOWN checks until fixed):
