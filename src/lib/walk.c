@@ -125,10 +125,20 @@ static void fail(struct xiri_walker *w, enum xiri_status st)
 }
 
 /* The text position the parser has reached (a start tag's '>' inside
- * startElement; LIBXML2-NOTES.md). */
+ * startElement; LIBXML2-NOTES.md).  It is asked for at every start and end
+ * tag: without an encoder (the walker gives libxml2 UTF-8 and tells it
+ * so) xmlByteConsumed returns input->consumed + (input->cur -
+ * input->base), computed here without the call; with one it converts
+ * back, and is called. */
 static size_t parser_pos(struct xiri_walker *w)
 {
-    long pos = xmlByteConsumed(w->px);
+    const xmlParserInput *in = w->px->input;
+    long pos;
+
+    if (in && in->cur && in->base && (!in->buf || !in->buf->encoder))
+        pos = (long)in->consumed + (long)(in->cur - in->base);
+    else
+        pos = xmlByteConsumed(w->px);
     return pos < 0 ? 0 : (size_t)pos;
 }
 
@@ -210,22 +220,18 @@ static bool memo_owned(const struct xiri_walker *w, const void *s)
                   xmlDictOwns(w->px->dict, (const xmlChar *)s) == 1);
 }
 
-static bool reg_find(struct xiri_walker *w, const char *el_ns, const char *el,
-                     const char *at_ns, const char *at,
-                     enum xiri_shape *shape)
+/* The registry's answer, remembered in m when the names are the
+ * dictionary's (out of line: reg_find below answers most calls). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool reg_find_slow(struct xiri_walker *w, struct reg_memo *m,
+                          const char *el_ns, const char *el,
+                          const char *at_ns, const char *at,
+                          enum xiri_shape *shape)
 {
-    uintptr_t h = (uintptr_t)el ^ ((uintptr_t)at >> 3) ^
-                  ((uintptr_t)at_ns >> 5) ^ ((uintptr_t)el_ns >> 7);
-    struct reg_memo *m;
     bool found;
 
-    h ^= h >> 11;
-    m = &w->memo[(h ^ (h >> 7)) % ARRAY_LEN(w->memo)];
-    if (m->used && m->el == el && m->at == at && m->el_ns == el_ns &&
-        m->at_ns == at_ns) {
-        *shape = m->shape;
-        return m->found;
-    }
     found = at ? registry_find_attr(w->reg, el_ns, el, at_ns, at, w->html,
                                     shape)
                : registry_find_content(w->reg, el_ns, el, w->html, shape);
@@ -240,6 +246,24 @@ static bool reg_find(struct xiri_walker *w, const char *el_ns, const char *el,
         m->shape = found ? *shape : XIRI_SHAPE_IRI;
     }
     return found;
+}
+
+static inline bool reg_find(struct xiri_walker *w, const char *el_ns,
+                            const char *el, const char *at_ns, const char *at,
+                            enum xiri_shape *shape)
+{
+    uintptr_t h = (uintptr_t)el ^ ((uintptr_t)at >> 3) ^
+                  ((uintptr_t)at_ns >> 5) ^ ((uintptr_t)el_ns >> 7);
+    struct reg_memo *m;
+
+    h ^= h >> 11;
+    m = &w->memo[(h ^ (h >> 7)) % ARRAY_LEN(w->memo)];
+    if (m->used && m->el == el && m->at == at && m->el_ns == el_ns &&
+        m->at_ns == at_ns) {
+        *shape = m->shape;
+        return m->found;
+    }
+    return reg_find_slow(w, m, el_ns, el, at_ns, at, shape);
 }
 
 /* ---------------------------------------------------------------- bases */
@@ -1278,7 +1302,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     }
     /* XHTML's <base href> sets the document's base as in HTML (after its
      * own href was reported against the base it is resolved against) */
-    if (el_ns && strcmp(el_ns, XHTML_NS) == 0 && strcmp(el, "base") == 0)
+    if (strcmp(el, "base") == 0 && el_ns && strcmp(el_ns, XHTML_NS) == 0)
         for (i = 0; i < nb_attributes; i++)
             if (!attrs[5 * i + 2] &&
                 strcmp((const char *)attrs[5 * i], "href") == 0) {
