@@ -28,6 +28,11 @@ int moji_cp1252_byte(uint32_t cp)
      * ISO-8859-1 decoders give C1 controls for all of 0x80-0x9F */
     if (cp >= 0x80 && cp <= 0x9F)
         return (int)cp;
+    /* the other 27 bytes of 0x80-0x9F map to code points from U+0152 (OE)
+     * to U+2122 (TRADE MARK SIGN): outside that range (CJK, most
+     * scripts) there is nothing to look for */
+    if (cp < 0x152 || cp > 0x2122)
+        return -1;
     for (b = 0x80; b <= 0x9F; b++)
         if (linkcheck_cp1252((unsigned char)b, NULL) == cp)
             return (int)b;
