@@ -391,6 +391,9 @@ static void json_str(const char *s)
         out_puts("null");
 }
 
+/* A string literal, written without strlen (once per link and key). */
+#define OUT_LIT(s) out_write((s), sizeof(s) - 1)
+
 /* A piece of a record built in memory and written at once: a link's
  * numbers are written by hand (printf costs about 500 instructions a
  * number, for every link) and with the text around them in one write. */
@@ -936,7 +939,7 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
         return;
     }
     if (r->o.fmt == F_JSON) {
-        out_puts("{\"file\":");
+        OUT_LIT("{\"file\":");
         json_str(f->name);
         rc.n = 0;
         rec_str(&rc, ",\"line\":");
@@ -950,23 +953,23 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
         rec_str(&rc, ",\"element\":");
         rec_write(&rc);
         json_str(l->element);
-        out_puts(",\"attribute\":");
+        OUT_LIT(",\"attribute\":");
         json_str(l->attribute);
-        out_puts(",\"value\":");
+        OUT_LIT(",\"value\":");
         out_json_string(l->value, l->value_len);
-        out_puts(",\"base\":");
+        OUT_LIT(",\"base\":");
         json_str(l->base);
-        out_puts(",\"resolved\":");
+        OUT_LIT(",\"resolved\":");
         json_str(resolved);
-        out_puts(",\"uri\":");
+        OUT_LIT(",\"uri\":");
         json_str(uri);
-        out_puts(",\"codes\":[");
+        OUT_LIT(",\"codes\":[");
         for (i = 0; i < r->codes_len; i += strlen(r->codes + i) + 1) {
             if (i > 0)
                 out_putc(',');
             json_str(r->codes + i);
         }
-        out_puts("]}\n");
+        OUT_LIT("]}\n");
     } else {
         tsv_str(f->name);
         rc.n = 0;

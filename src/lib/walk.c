@@ -130,7 +130,7 @@ static void fail(struct xiri_walker *w, enum xiri_status st)
  * so) xmlByteConsumed returns input->consumed + (input->cur -
  * input->base), computed here without the call; with one it converts
  * back, and is called. */
-static size_t parser_pos(struct xiri_walker *w)
+static inline size_t parser_pos(struct xiri_walker *w)
 {
     const xmlParserInput *in = w->px->input;
     long pos;
