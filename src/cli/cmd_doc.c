@@ -391,6 +391,48 @@ static void json_str(const char *s)
         out_puts("null");
 }
 
+/* A string literal, written without strlen (once per link and key). */
+#define OUT_LIT(s) out_write((s), sizeof(s) - 1)
+
+/* A piece of a record built in memory and written at once: a link's
+ * numbers are written by hand (printf costs about 500 instructions a
+ * number, for every link) and with the text around them in one write. */
+struct rec {
+    char b[256];
+    size_t n;
+};
+
+static void rec_str(struct rec *r, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n > sizeof(r->b) - r->n)
+        n = sizeof(r->b) - r->n;
+    memcpy(r->b + r->n, s, n);
+    r->n += n;
+}
+
+/* v in decimal, as "%lu" and "%zu" write it */
+static void rec_num(struct rec *r, unsigned long long v)
+{
+    char d[24];
+    size_t k = sizeof(d);
+
+    do {
+        d[--k] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    if (sizeof(d) - k <= sizeof(r->b) - r->n) {
+        memcpy(r->b + r->n, d + k, sizeof(d) - k);
+        r->n += sizeof(d) - k;
+    }
+}
+
+static void rec_write(const struct rec *r)
+{
+    out_write(r->b, r->n);
+}
+
 /* A TSV field (the IANA text/tab-separated-values type forbids TAB and
  * line ends in fields): TAB, LF, CR and backslash escaped. */
 static void tsv_field(const char *s, size_t n)
@@ -483,13 +525,25 @@ static long rule_index(const char *code)
 
 static void print_text(const struct doc_file *f, const struct finding *fd)
 {
+    struct rec rc = {.n = 0};
+
     out_visible(f->shown, strlen(f->shown));
-    if (fd->line > 0)
-        out_printf(":%lu:%lu", fd->line, fd->column);
-    out_printf(": %s: ", xiri_severity_name(fd->severity));
+    if (fd->line > 0) {
+        rec_str(&rc, ":");
+        rec_num(&rc, fd->line);
+        rec_str(&rc, ":");
+        rec_num(&rc, fd->column);
+    }
+    rec_str(&rc, ": ");
+    rec_write(&rc);
+    out_puts(xiri_severity_name(fd->severity));
+    out_puts(": ");
     out_visible(fd->message, strlen(fd->message));
-    if (fd->code[0])
-        out_printf(" [%s]", fd->code);
+    if (fd->code[0]) {
+        out_puts(" [");
+        out_puts(fd->code);
+        out_putc(']');
+    }
     out_putc('\n');
     if (fd->link)
         out_excerpt(fd->link->value, fd->link->value_len, fd->value_offset,
@@ -499,20 +553,27 @@ static void print_text(const struct doc_file *f, const struct finding *fd)
 static void print_json(const struct doc_file *f, const struct finding *fd)
 {
     const struct xiri_link *l = fd->link;
+    struct rec rc = {.n = 0};
 
     out_puts("{\"file\":");
     json_str(f->name);
-    if (fd->line > 0)
-        out_printf(",\"line\":%lu,\"column\":%lu,\"offset\":%zu", fd->line,
-                   fd->column, fd->offset);
-    else /* a finding about the whole document */
-        out_puts(",\"line\":null,\"column\":null,\"offset\":null");
-    out_puts(",\"value_offset\":");
+    if (fd->line > 0) {
+        rec_str(&rc, ",\"line\":");
+        rec_num(&rc, fd->line);
+        rec_str(&rc, ",\"column\":");
+        rec_num(&rc, fd->column);
+        rec_str(&rc, ",\"offset\":");
+        rec_num(&rc, fd->offset);
+    } else { /* a finding about the whole document */
+        rec_str(&rc, ",\"line\":null,\"column\":null,\"offset\":null");
+    }
+    rec_str(&rc, ",\"value_offset\":");
     if (l)
-        out_printf("%zu", fd->value_offset);
+        rec_num(&rc, fd->value_offset);
     else
-        out_puts("null");
-    out_puts(",\"element\":");
+        rec_str(&rc, "null");
+    rec_str(&rc, ",\"element\":");
+    rec_write(&rc);
     json_str(l ? l->element : NULL);
     out_puts(",\"attribute\":");
     json_str(l ? l->attribute : NULL);
@@ -852,6 +913,7 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
     enum xiri_status st;
     char *resolved, *uri = NULL;
     size_t len, i;
+    struct rec rc; /* never full: four numbers and short names */
 
     r->codes_len = 0;
     st = xiri_check_link(r->ctx, f->w, l, collect_code, r, NULL);
@@ -877,33 +939,48 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
         return;
     }
     if (r->o.fmt == F_JSON) {
-        out_puts("{\"file\":");
+        OUT_LIT("{\"file\":");
         json_str(f->name);
-        out_printf(",\"line\":%lu,\"column\":%lu,\"offset\":%zu"
-                   ",\"raw_length\":%zu",
-                   l->line, l->column, l->offset, l->raw_length);
-        out_puts(",\"element\":");
+        rc.n = 0;
+        rec_str(&rc, ",\"line\":");
+        rec_num(&rc, l->line);
+        rec_str(&rc, ",\"column\":");
+        rec_num(&rc, l->column);
+        rec_str(&rc, ",\"offset\":");
+        rec_num(&rc, l->offset);
+        rec_str(&rc, ",\"raw_length\":");
+        rec_num(&rc, l->raw_length);
+        rec_str(&rc, ",\"element\":");
+        rec_write(&rc);
         json_str(l->element);
-        out_puts(",\"attribute\":");
+        OUT_LIT(",\"attribute\":");
         json_str(l->attribute);
-        out_puts(",\"value\":");
+        OUT_LIT(",\"value\":");
         out_json_string(l->value, l->value_len);
-        out_puts(",\"base\":");
+        OUT_LIT(",\"base\":");
         json_str(l->base);
-        out_puts(",\"resolved\":");
+        OUT_LIT(",\"resolved\":");
         json_str(resolved);
-        out_puts(",\"uri\":");
+        OUT_LIT(",\"uri\":");
         json_str(uri);
-        out_puts(",\"codes\":[");
+        OUT_LIT(",\"codes\":[");
         for (i = 0; i < r->codes_len; i += strlen(r->codes + i) + 1) {
             if (i > 0)
                 out_putc(',');
             json_str(r->codes + i);
         }
-        out_puts("]}\n");
+        OUT_LIT("]}\n");
     } else {
         tsv_str(f->name);
-        out_printf("\t%lu\t%lu\t%zu\t", l->line, l->column, l->offset);
+        rc.n = 0;
+        rec_str(&rc, "\t");
+        rec_num(&rc, l->line);
+        rec_str(&rc, "\t");
+        rec_num(&rc, l->column);
+        rec_str(&rc, "\t");
+        rec_num(&rc, l->offset);
+        rec_str(&rc, "\t");
+        rec_write(&rc);
         tsv_str(l->element);
         out_putc('\t');
         tsv_str(l->attribute);

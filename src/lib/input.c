@@ -714,9 +714,22 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
         len += w;
     }
     while (i < n) {
-        uint32_t cp = u[i];
+        uint32_t cp;
         size_t k = 1, w, j;
 
+        /* a run of ASCII (but NUL), each unit with its own offset: one
+         * byte each, in a tight loop (most of the text of a legacy page:
+         * its markup) */
+        if (u[i] - 1u < 0x7F && offs[i] >= 0) {
+            do {
+                t[len] = (unsigned char)u[i];
+                o[len++] = base + (size_t)offs[i];
+                i++;
+            } while (i < n && u[i] - 1u < 0x7F && offs[i] >= 0);
+            last = o[len - 1];
+            continue;
+        }
+        cp = u[i];
         if (offs[i] >= 0)
             last = base + (size_t)offs[i];
         else if (offs[i] == -2)
@@ -732,6 +745,24 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
         if (cp - 1u < 0x7F) { /* ASCII but NUL: one byte */
             t[len] = (unsigned char)cp;
             o[len++] = last;
+            i++;
+            continue;
+        }
+        if (cp >= 0x80 && (cp < 0xD800 || cp > 0xDFFF)) {
+            /* one unit of the BMP beyond ASCII: two or three bytes
+             * (RFC 3629 3), written here rather than by utf8_encode */
+            if (cp < 0x800) {
+                t[len] = (unsigned char)(0xC0 | (cp >> 6));
+                t[len + 1] = (unsigned char)(0x80 | (cp & 0x3F));
+                o[len] = o[len + 1] = last;
+                len += 2;
+            } else {
+                t[len] = (unsigned char)(0xE0 | (cp >> 12));
+                t[len + 1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+                t[len + 2] = (unsigned char)(0x80 | (cp & 0x3F));
+                o[len] = o[len + 1] = o[len + 2] = last;
+                len += 3;
+            }
             i++;
             continue;
         }

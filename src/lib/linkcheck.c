@@ -441,11 +441,10 @@ const unsigned char linkcheck_plain_byte[256] = {
     /* 0x80-0xFF: 0 */
 };
 
-bool linkcheck_plain(const char *s, size_t n, const struct ref *r)
+/* The first half of linkcheck_plain, which needs no split: only bytes a
+ * plain link may hold, and one '#' at most. */
+static bool plain_bytes(const char *s, size_t n)
 {
-    const struct span *sc = &r->part[XIRI_PART_SCHEME];
-    const struct span *h = &r->part[XIRI_PART_HOST];
-    const struct span *p = &r->part[XIRI_PART_PATH];
     size_t i, hashes = 0;
 
     if (n > XIRI_MAX_LEN)
@@ -466,6 +465,17 @@ bool linkcheck_plain(const char *s, size_t n, const struct ref *r)
         if (u[i] != '#' || ++hashes > 1)
             return false;
     }
+    return true;
+}
+
+/* The second half: the components of the split r of s. */
+static bool plain_parts(const char *s, const struct ref *r)
+{
+    const struct span *sc = &r->part[XIRI_PART_SCHEME];
+    const struct span *h = &r->part[XIRI_PART_HOST];
+    const struct span *p = &r->part[XIRI_PART_PATH];
+    size_t i;
+
     /* RFC 3987 5.3.2.1: upper-scheme */
     for (i = sc->off; sc->set && i < sc->off + sc->len; i++)
         if (s[i] >= 'A' && s[i] <= 'Z')
@@ -501,6 +511,11 @@ bool linkcheck_plain(const char *s, size_t n, const struct ref *r)
     return true;
 }
 
+bool linkcheck_plain(const char *s, size_t n, const struct ref *r)
+{
+    return plain_bytes(s, n) && plain_parts(s, r);
+}
+
 enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
                                const struct xiri_link *link, xiri_diag_fn *fn,
                                void *user, int *worst)
@@ -527,11 +542,13 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
+    /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII,
+     * '%') is not split here, check_run splits it */
     if (fast && (unsigned)link->profile < XIRI_PROFILE_COUNT &&
-        link->value_len <= XIRI_MAX_LEN) {
+        link->value_len <= XIRI_MAX_LEN &&
+        plain_bytes(link->value ? link->value : "", link->value_len)) {
         ref_split(link->value ? link->value : "", link->value_len, &r);
-        if (linkcheck_plain(link->value ? link->value : "", link->value_len,
-                            &r)) {
+        if (plain_parts(link->value ? link->value : "", &r)) {
             /* xiri_check would find nothing; printable ASCII holds no
              * U+FFFD, no C1 control, and its query is the same in every
              * encoding (lc_query) */

@@ -28,6 +28,11 @@ int moji_cp1252_byte(uint32_t cp)
      * ISO-8859-1 decoders give C1 controls for all of 0x80-0x9F */
     if (cp >= 0x80 && cp <= 0x9F)
         return (int)cp;
+    /* the other 27 bytes of 0x80-0x9F map to code points from U+0152 (OE)
+     * to U+2122 (TRADE MARK SIGN): outside that range (CJK, most
+     * scripts) there is nothing to look for */
+    if (cp < 0x152 || cp > 0x2122)
+        return -1;
     for (b = 0x80; b <= 0x9F; b++)
         if (linkcheck_cp1252((unsigned char)b, NULL) == cp)
             return (int)b;
@@ -340,6 +345,13 @@ void moji_scan_init(struct moji_scan *s, const char *v, size_t n)
     s->v = v;
     s->n = v ? n : 0;
     s->query = SIZE_MAX;
+    /* Every span starts with '%' (escaped and double kinds) or with byte
+     * C3: a text span is a run whose windows-1252 bytes are UTF-8, so its
+     * first character stands for a lead byte C2-F4, that is U+00C2 to
+     * U+00F4 (windows-1252 maps A0-FF to the same code points), whose
+     * UTF-8 is C3 82 to C3 B4.  Most values (plain ASCII, other scripts)
+     * have neither: two memchr and done. */
+    s->clear = !s->n || (!memchr(v, '%', s->n) && !memchr(v, 0xC3, s->n));
 }
 
 bool moji_scan_next(struct moji_scan *s, size_t from, struct moji_hit *hit,
@@ -348,7 +360,7 @@ bool moji_scan_next(struct moji_scan *s, size_t from, struct moji_hit *hit,
     struct moji_hit *best = NULL;
     size_t k;
 
-    if (!s->v || from >= s->n)
+    if (!s->v || s->clear || from >= s->n)
         return false;
     /* the three kinds never overlap (a text hit is non-ASCII bytes, an
      * escaped one escapes of non-ASCII bytes, a double one "%25" and two

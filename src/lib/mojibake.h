@@ -36,6 +36,7 @@ struct moji_scan {
     size_t par_a, par_b;     /* the query parameter last looked at */
     bool par_nested;         /* does it hold an escaped URL */
     size_t steps;            /* bytes looked at, for the tests */
+    bool clear;              /* no '%' and no byte C3: nothing to find */
 };
 
 void moji_scan_init(struct moji_scan *s, const char *v, size_t n);

@@ -270,9 +270,12 @@ enum { FAST_NO, FAST_OK, FAST_LIMIT };
  * style), wholly in the text.  *out receives the position after it.
  * FAST_NO: leave it to the state machine, which reads the same.  A start
  * tag read whole goes into g->log with its attributes. */
-static int g_fast(const struct tag_guard *g, const unsigned char *t,
-                  size_t base, size_t p, size_t end, unsigned long max_attrs,
-                  size_t *out)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int g_fast_as(const struct tag_guard *g, bool html,
+                            const unsigned char *t, size_t base, size_t p,
+                            size_t end, unsigned long max_attrs, size_t *out)
 {
     size_t i = p + 1, n0, a0 = 0;
     unsigned long attrs = 0;
@@ -286,7 +289,7 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
         return FAST_NO;
     c = t[i - base];
     if (c == '/') {
-        if (g->html && !g_html_name_start(t[i + 1 - base]))
+        if (html && !g_html_name_start(t[i + 1 - base]))
             return FAST_NO;
         q = memchr(t + (i - base), '>', end - i);
         if (!q)
@@ -299,14 +302,14 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
     a0 = log ? log->nattrs : 0;
     for (n0 = i; i < end; i++) {
         c = t[i - base];
-        if (g->html ? !g_html_name_char(c) : g_blank(c) || c == '/' || c == '>')
+        if (html ? !g_html_name_char(c) : g_blank(c) || c == '/' || c == '>')
             break;
     }
-    if (g->html && (i - n0 >= 100 ||
-                    (i - n0 == 6 && (t[n0 - base] | 0x20) == 's' &&
-                     (t[n0 + 1 - base] | 0x20) == 'c') ||
-                    (i - n0 == 5 && (t[n0 - base] | 0x20) == 's' &&
-                     (t[n0 + 1 - base] | 0x20) == 't')))
+    if (html && (i - n0 >= 100 ||
+                 (i - n0 == 6 && (t[n0 - base] | 0x20) == 's' &&
+                  (t[n0 + 1 - base] | 0x20) == 'c') ||
+                 (i - n0 == 5 && (t[n0 - base] | 0x20) == 's' &&
+                  (t[n0 + 1 - base] | 0x20) == 't')))
         return FAST_NO; /* long, or maybe script or style */
     for (;;) {
         while (i < end && g_blank(t[i - base]))
@@ -329,7 +332,7 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
         }
         if (c == '/')
             G_FAST_FAIL(FAST_NO);
-        if (g->html && !g_html_name_start(c))
+        if (html && !g_html_name_start(c))
             G_FAST_FAIL(FAST_NO);
         if (++attrs > max_attrs)
             G_FAST_FAIL(FAST_LIMIT);
@@ -344,11 +347,11 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
         }
         for (n0 = i; i < end; i++) {
             c = t[i - base];
-            if (g->html ? !g_html_name_char(c)
-                        : g_blank(c) || c == '=' || c == '>' || c == '/')
+            if (html ? !g_html_name_char(c)
+                     : g_blank(c) || c == '=' || c == '>' || c == '/')
                 break;
         }
-        if (g->html && i - n0 >= 100)
+        if (html && i - n0 >= 100)
             G_FAST_FAIL(FAST_NO);
         if (ra) {
             ra->name_len = i - n0;
@@ -376,7 +379,7 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
                 ra->value_len = base + (size_t)(q - t) - i - 1;
             }
             i = base + (size_t)(q - t) + 1;
-        } else if (g->html) {
+        } else if (html) {
             n0 = i;
             while (i < end && !g_blank(c = t[i - base]) && c != '>')
                 i++;
@@ -388,6 +391,16 @@ static int g_fast(const struct tag_guard *g, const unsigned char *t,
             G_FAST_FAIL(FAST_NO);
         }
     }
+}
+
+/* g_fast_as compiled twice, so that neither copy tests the kind of
+ * document at every byte. */
+static int g_fast(const struct tag_guard *g, const unsigned char *t,
+                  size_t base, size_t p, size_t end, unsigned long max_attrs,
+                  size_t *out)
+{
+    return g->html ? g_fast_as(g, true, t, base, p, end, max_attrs, out)
+                   : g_fast_as(g, false, t, base, p, end, max_attrs, out);
 }
 
 #undef G_FAST_FAIL

@@ -125,10 +125,20 @@ static void fail(struct xiri_walker *w, enum xiri_status st)
 }
 
 /* The text position the parser has reached (a start tag's '>' inside
- * startElement; LIBXML2-NOTES.md). */
-static size_t parser_pos(struct xiri_walker *w)
+ * startElement; LIBXML2-NOTES.md).  It is asked for at every start and end
+ * tag: without an encoder (the walker gives libxml2 UTF-8 and tells it
+ * so) xmlByteConsumed returns input->consumed + (input->cur -
+ * input->base), computed here without the call; with one it converts
+ * back, and is called. */
+static inline size_t parser_pos(struct xiri_walker *w)
 {
-    long pos = xmlByteConsumed(w->px);
+    const xmlParserInput *in = w->px->input;
+    long pos;
+
+    if (in && in->cur && in->base && (!in->buf || !in->buf->encoder))
+        pos = (long)in->consumed + (long)(in->cur - in->base);
+    else
+        pos = xmlByteConsumed(w->px);
     return pos < 0 ? 0 : (size_t)pos;
 }
 
@@ -210,22 +220,18 @@ static bool memo_owned(const struct xiri_walker *w, const void *s)
                   xmlDictOwns(w->px->dict, (const xmlChar *)s) == 1);
 }
 
-static bool reg_find(struct xiri_walker *w, const char *el_ns, const char *el,
-                     const char *at_ns, const char *at,
-                     enum xiri_shape *shape)
+/* The registry's answer, remembered in m when the names are the
+ * dictionary's (out of line: reg_find below answers most calls). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool reg_find_slow(struct xiri_walker *w, struct reg_memo *m,
+                          const char *el_ns, const char *el,
+                          const char *at_ns, const char *at,
+                          enum xiri_shape *shape)
 {
-    uintptr_t h = (uintptr_t)el ^ ((uintptr_t)at >> 3) ^
-                  ((uintptr_t)at_ns >> 5) ^ ((uintptr_t)el_ns >> 7);
-    struct reg_memo *m;
     bool found;
 
-    h ^= h >> 11;
-    m = &w->memo[(h ^ (h >> 7)) % ARRAY_LEN(w->memo)];
-    if (m->used && m->el == el && m->at == at && m->el_ns == el_ns &&
-        m->at_ns == at_ns) {
-        *shape = m->shape;
-        return m->found;
-    }
     found = at ? registry_find_attr(w->reg, el_ns, el, at_ns, at, w->html,
                                     shape)
                : registry_find_content(w->reg, el_ns, el, w->html, shape);
@@ -240,6 +246,24 @@ static bool reg_find(struct xiri_walker *w, const char *el_ns, const char *el,
         m->shape = found ? *shape : XIRI_SHAPE_IRI;
     }
     return found;
+}
+
+static inline bool reg_find(struct xiri_walker *w, const char *el_ns,
+                            const char *el, const char *at_ns, const char *at,
+                            enum xiri_shape *shape)
+{
+    uintptr_t h = (uintptr_t)el ^ ((uintptr_t)at >> 3) ^
+                  ((uintptr_t)at_ns >> 5) ^ ((uintptr_t)el_ns >> 7);
+    struct reg_memo *m;
+
+    h ^= h >> 11;
+    m = &w->memo[(h ^ (h >> 7)) % ARRAY_LEN(w->memo)];
+    if (m->used && m->el == el && m->at == at && m->el_ns == el_ns &&
+        m->at_ns == at_ns) {
+        *shape = m->shape;
+        return m->found;
+    }
+    return reg_find_slow(w, m, el_ns, el, at_ns, at, shape);
 }
 
 /* ---------------------------------------------------------------- bases */
@@ -578,6 +602,20 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
     return 1;
 }
 
+/* unit_len, with the common case answered inline: a byte that is not
+ * '&', CR, '<' or ']' is one unit of one byte, whatever the context. */
+static inline size_t unit_step(struct xiri_walker *w, const char *s, size_t n,
+                               bool content, size_t *rlen)
+{
+    char c = s[0];
+
+    if (c != '&' && c != '\r' && c != '<' && c != ']') {
+        *rlen = 1;
+        return 1;
+    }
+    return unit_len(w, s, n, content, rlen);
+}
+
 struct emit;
 static bool map_offsets(struct xiri_walker *w, struct emit *e,
                         const size_t *offsets, size_t *pos, size_t count);
@@ -640,7 +678,7 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
         }
         if (i >= e->raw_len)
             break;
-        d += unit_len(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+        d += unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
         i += rlen;
     }
     ci = i;
@@ -649,7 +687,7 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
         /* read on to the end once, to know the raw text decodes to
          * exactly the value */
         while (i < e->raw_len) {
-            d += unit_len(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+            d += unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
             i += rlen;
         }
         e->map_ok = d == e->value_len && k == count;
@@ -839,7 +877,7 @@ static void attribute_links(struct xiri_walker *w, const char *text,
 {
     struct emit e;
     struct tag_attr ta;
-    bool found;
+    bool found, direct;
     char what[300];
 
     memset(&e, 0, sizeof(e));
@@ -852,11 +890,18 @@ static void attribute_links(struct xiri_walker *w, const char *text,
             find_raw_attr(text, tag_start - text_start, tag_end - text_start,
                           prefix, local, w->html, &w->taglog, rec, text_start,
                           &ta);
-    if (w->html)
-        buf_append(&w->value, value, value_len);
-    else if (w->undeclared_entity && found &&
-             raw_unknown_entity(w, text + ta.value, ta.value_len))
+    /* A value with nothing to decode (HTML: libxml2 decoded it; XML: no
+     * '&') is reported where libxml2 holds it, not copied; one over the
+     * limit still goes through the buffer, which says so. */
+    direct = false;
+    if (!w->html && w->undeclared_entity && found &&
+        raw_unknown_entity(w, text + ta.value, ta.value_len))
         ; /* reported below */
+    else if (value_len <= w->value.max &&
+             (w->html || !memchr(value, '&', value_len)))
+        direct = true;
+    else if (w->html)
+        buf_append(&w->value, value, value_len);
     else
         decode_xml(w, value, value_len, &w->value, &w->entities_left);
     if (value_failing(w, &w->value)) {
@@ -866,8 +911,13 @@ static void attribute_links(struct xiri_walker *w, const char *text,
                          found ? text_start + ta.value : tag_end))
             return;
     }
-    e.value = w->value.data ? w->value.data : "";
-    e.value_len = w->value.len;
+    if (direct) {
+        e.value = value_len ? value : "";
+        e.value_len = value_len;
+    } else {
+        e.value = w->value.data ? w->value.data : "";
+        e.value_len = w->value.len;
+    }
     if (found) {
         e.raw = text + ta.value;
         e.raw_len = ta.value_len;
@@ -1278,7 +1328,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     }
     /* XHTML's <base href> sets the document's base as in HTML (after its
      * own href was reported against the base it is resolved against) */
-    if (el_ns && strcmp(el_ns, XHTML_NS) == 0 && strcmp(el, "base") == 0)
+    if (strcmp(el, "base") == 0 && el_ns && strcmp(el_ns, XHTML_NS) == 0)
         for (i = 0; i < nb_attributes; i++)
             if (!attrs[5 * i + 2] &&
                 strcmp((const char *)attrs[5 * i], "href") == 0) {
