@@ -779,6 +779,26 @@ static void test_oom(void)
     }
     CU_ASSERT_EQUAL(st, XIRI_OK);
     CU_ASSERT(i > 1);
+    /* a fresh context each time: the allocations of its first query
+     * (its Unicode state, the converters' name) fail too */
+    st = XIRI_ENOMEM;
+    for (i = 0; i < 200 && st == XIRI_ENOMEM; i++) {
+        struct xiri_ctx *fresh = NULL;
+        struct run r;
+
+        CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&fresh), XIRI_OK);
+        memset(&r, 0, sizeof(r));
+        r.len = l.value_len;
+        mem_fail_after(i);
+        st = linkcheck_run(fresh, "Shift_JIS", &l, collect, &r, NULL);
+        mem_fail_reset();
+        if (st != XIRI_OK && st != XIRI_ENOMEM)
+            TEST_FAIL("fresh context, allocation %lu failing: status %s", i,
+                      xiri_strerror(st));
+        xiri_ctx_free(fresh);
+    }
+    CU_ASSERT_EQUAL(st, XIRI_OK);
+    CU_ASSERT(i > 1);
 }
 
 /* ---------------------------------------------------------------- */
