@@ -459,6 +459,25 @@ void out_write(const char *s, size_t n)
         out_fail();
 }
 
+/* Room for n bytes at the end of out_buf when output goes there (not
+ * failed, not captured for -j, not a terminal): the place, which the
+ * caller fills and then adds n to out_len; NULL: use out_write. */
+static char *out_room(size_t n)
+{
+    if (out_failed || io_cap || n > sizeof(out_buf))
+        return NULL;
+    if (out_tty < 0)
+        out_tty = isatty(fileno(stdout));
+    if (out_tty)
+        return NULL;
+    if (n > sizeof(out_buf) - out_len) {
+        out_drain();
+        if (out_failed)
+            return NULL;
+    }
+    return out_buf + out_len;
+}
+
 void out_puts(const char *s)
 {
     out_write(s, strlen(s));
@@ -506,7 +525,7 @@ void out_printf(const char *fmt, ...)
     out_drain();
     va_start(ap, fmt);
     errno = 0;
-    if (vfprintf(stdout, fmt, ap) < 0)
+    if (vfprintf(stdout, fmt, ap) < 0 || ferror(stdout))
         out_fail();
     va_end(ap);
 }
@@ -522,9 +541,14 @@ static void out_flush(void)
         out_fail();
 }
 
+/* Every write to stdout (out_drain, out_write, out_printf, out_flush)
+ * checks ferror(stdout) right after it and records a failure in
+ * out_failed, so the flag alone says it: no stdio lock taken per call
+ * (on_link asks after every link), and the workers of -j read it
+ * without touching stdout. */
 bool out_ok(void)
 {
-    return !out_failed && !ferror(stdout);
+    return !atomic_load_explicit(&out_failed, memory_order_relaxed);
 }
 
 bool out_sync(void)
@@ -554,77 +578,159 @@ int out_finish(int status)
 
 /* RFC 8259 section 7: '"', '\\' and U+0000-001F must be escaped; the
  * rest may stay as UTF-8.  DEL and U+2028/2029 are escaped too, so that
- * the output is also safe as JavaScript. */
-void out_json_string(const char *s, size_t n)
+ * the output is also safe as JavaScript.  1: a byte kept as it is
+ * (printable ASCII but '"' and '\\'); 0: one to look at (controls, '"',
+ * '\\', DEL, and the bytes of UTF-8 sequences, kept when they form a
+ * character other than U+2028/2029). */
+static const unsigned char json_plain[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 00 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 10 */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 20: '"' */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 30 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 40 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* 50: '\\' */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 60 */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, /* 70: DEL */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 80 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 90 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* A0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* B0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* C0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* D0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* E0 */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* F0 */
+};
+
+/* Whether one of the 8 bytes of w is not json_plain: above 0x7F, below
+ * 0x20, '"', '\\' or DEL.  Each test is the "has a zero byte" one, (x -
+ * 0x01..) & ~x & 0x80.., whose yes/no answer is exact (its false marks
+ * only follow a true one); for "below 0x20" x - 0x20.. is used. */
+static bool json_word_mixed(uint64_t w)
 {
-    size_t i = 0, run = 0;
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\'),
+             d = w ^ (ones * 0x7F);
 
-    out_putc('"');
+    return ((w | ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) |
+             ((b - ones) & ~b) | ((d - ones) & ~d)) &
+            high) != 0;
+}
+
+/* How many bytes at the start of s[0..n) a JSON string keeps as they
+ * are (json_plain, and UTF-8 characters other than U+2028/2029): plain
+ * ASCII 8 bytes at a time, the rest byte by byte. */
+static size_t json_kept(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0, k, end;
+    uint32_t cp;
+    uint64_t w;
+
     while (i < n) {
-        unsigned char c = (unsigned char)s[i];
-        uint32_t cp;
-        size_t k;
-        const char *esc = NULL;
-        char hex[8];
-
-        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
-            i++;
-            continue;
-        }
-        if (c >= 0x80) {
-            k = utf8_next(s + i, n - i, &cp);
-            if (k > 0 && cp != 0x2028 && cp != 0x2029) {
-                i += k;
+        end = n;
+        if (n - i >= 8) {
+            memcpy(&w, u + i, 8);
+            if (!json_word_mixed(w)) {
+                i += 8;
                 continue;
             }
+            end = i + 8;
         }
-        out_write(s + run, i - run);
-        switch (c) {
-        case '"':
-            esc = "\\\"";
-            break;
-        case '\\':
-            esc = "\\\\";
-            break;
-        case '\b':
-            esc = "\\b";
-            break;
-        case '\f':
-            esc = "\\f";
-            break;
-        case '\n':
-            esc = "\\n";
-            break;
-        case '\r':
-            esc = "\\r";
-            break;
-        case '\t':
-            esc = "\\t";
-            break;
-        default:
-            break;
-        }
-        if (esc) {
-            out_puts(esc);
-            i++;
-        } else if (c < 0x80) {
-            snprintf(hex, sizeof(hex), "\\u%04x", (unsigned)c);
-            out_puts(hex);
-            i++;
-        } else {
-            k = utf8_next(s + i, n - i, &cp);
-            if (k > 0) { /* U+2028 or U+2029 */
-                snprintf(hex, sizeof(hex), "\\u%04x", (unsigned)cp);
-                out_puts(hex);
-                i += k;
-            } else {
-                out_puts("\xEF\xBF\xBD"); /* U+FFFD for a stray byte */
+        while (i < end) {
+            if (json_plain[u[i]]) {
                 i++;
+                continue;
             }
+            if (u[i] < 0x80)
+                return i;
+            k = utf8_next(s + i, n - i, &cp);
+            if (k == 0 || cp == 0x2028 || cp == 0x2029)
+                return i;
+            i += k;
         }
-        run = i;
     }
-    out_write(s + run, i - run);
+    return i;
+}
+
+/* Write the one character at s[0..n) (n > 0) that json_kept stopped at,
+ * escaped; returns how many bytes it took. */
+static size_t json_escape_one(const char *s, size_t n)
+{
+    unsigned char c = (unsigned char)s[0];
+    const char *esc = NULL;
+    char hex[8];
+    uint32_t cp;
+    size_t k;
+
+    switch (c) {
+    case '"':
+        esc = "\\\"";
+        break;
+    case '\\':
+        esc = "\\\\";
+        break;
+    case '\b':
+        esc = "\\b";
+        break;
+    case '\f':
+        esc = "\\f";
+        break;
+    case '\n':
+        esc = "\\n";
+        break;
+    case '\r':
+        esc = "\\r";
+        break;
+    case '\t':
+        esc = "\\t";
+        break;
+    default:
+        break;
+    }
+    if (esc) {
+        out_puts(esc);
+        return 1;
+    }
+    if (c < 0x80) { /* the other controls and DEL */
+        snprintf(hex, sizeof(hex), "\\u%04x", (unsigned)c);
+        out_puts(hex);
+        return 1;
+    }
+    k = utf8_next(s, n, &cp);
+    if (k > 0) { /* U+2028 or U+2029 */
+        snprintf(hex, sizeof(hex), "\\u%04x", (unsigned)cp);
+        out_puts(hex);
+        return k;
+    }
+    out_puts("\xEF\xBF\xBD"); /* U+FFFD for a stray byte */
+    return 1;
+}
+
+void out_json_string(const char *s, size_t n)
+{
+    size_t i = json_kept(s, n), k;
+    char *p;
+
+    /* the common case, nothing to escape: one copy, quotes included */
+    if (i == n && (p = out_room(n + 2)) != NULL) {
+        p[0] = '"';
+        memcpy(p + 1, s, n);
+        p[n + 1] = '"';
+        out_len += n + 2;
+        return;
+    }
+    out_putc('"');
+    for (;;) {
+        out_write(s, i);
+        s += i;
+        n -= i;
+        if (n == 0)
+            break;
+        k = json_escape_one(s, n);
+        s += k;
+        n -= k;
+        i = json_kept(s, n);
+    }
     out_putc('"');
 }
 

@@ -18,6 +18,7 @@
 #define LC_FORM_MAX 160
 
 struct lc {
+    struct xiri_ctx *ctx; /* keeps uni_encode_query's converters */
     const struct xiri_link *link;
     const char *encoding; /* the document's label, or NULL */
     xiri_diag_fn *fn;
@@ -387,8 +388,9 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
     buf_init(&utf8, XIRI_MAX_LEN);
     /* the special-query percent-encode set: every scheme here is
      * special */
-    st = uni_encode_query(lc->encoding, qs, q->len, true, &doc, &lacking);
-    st2 = uni_encode_query("UTF-8", qs, q->len, true, &utf8, NULL);
+    st = uni_encode_query(lc->ctx, lc->encoding, qs, q->len, true, &doc,
+                          &lacking);
+    st2 = uni_encode_query(lc->ctx, "UTF-8", qs, q->len, true, &utf8, NULL);
     if (st == XIRI_OK)
         st = st2;
     if (st == XIRI_OK &&
@@ -537,6 +539,7 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
     if (!ctx || !link || (!link->value && link->value_len))
         return XIRI_EINVAL;
     memset(&lc, 0, sizeof(lc));
+    lc.ctx = ctx;
     lc.link = link;
     lc.encoding = encoding;
     lc.fn = fn;

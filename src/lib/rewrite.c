@@ -165,7 +165,7 @@ static bool query_in_document_encoding(struct xiri_rewriter *rw,
         return false; /* an ASCII query is the same in every encoding */
     q->len = 0;
     q->status = XIRI_OK;
-    if (uni_encode_query(enc, iri + iq, iqn, true, q, &unmappable) !=
+    if (uni_encode_query(rw->ctx, enc, iri + iq, iqn, true, q, &unmappable) !=
         XIRI_OK)
         return false;
     /* the WHATWG query set leaves some ASCII that URIs forbid (^ { } |

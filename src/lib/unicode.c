@@ -14,7 +14,24 @@
 
 struct uni {
     USpoofChecker *spoof;
+    /* uni_encode_query's converters (the encoder and the probe), kept
+     * open for the next query in the same encoding: opening one costs
+     * far more than a query.  qname: their ICU name (mem_alloc'd), NULL
+     * when none is open. */
+    char *qname;
+    UConverter *qcv, *qprobe;
 };
+
+static void uni_query_drop(struct uni *u)
+{
+    if (u->qcv)
+        ucnv_close(u->qcv);
+    if (u->qprobe)
+        ucnv_close(u->qprobe);
+    mem_free(u->qname);
+    u->qname = NULL;
+    u->qcv = u->qprobe = NULL;
+}
 
 void uni_close(struct uni *u)
 {
@@ -22,6 +39,7 @@ void uni_close(struct uni *u)
         return;
     if (u->spoof)
         uspoof_close(u->spoof);
+    uni_query_drop(u);
     mem_free(u);
 }
 
@@ -41,6 +59,8 @@ static enum xiri_status uni_for_ctx(struct xiri_ctx *ctx, struct uni **out)
         if (!ctx->uni)
             return XIRI_ENOMEM;
         ctx->uni->spoof = NULL;
+        ctx->uni->qname = NULL;
+        ctx->uni->qcv = ctx->uni->qprobe = NULL;
     }
     *out = ctx->uni;
     return XIRI_OK;
@@ -671,12 +691,64 @@ static UConverter *uni_query_open(const char *name, enum xiri_status *st)
     return cv;
 }
 
-enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
-                                  bool special, struct buf *out,
-                                  size_t *unmappable)
+/* The encoder and the probe for ICU converter name icu: ctx's, opened
+ * the first time and reset (ucnv_reset: the state a stateful encoder
+ * such as ISO-2022-JP was left in by a query that stopped early) when
+ * kept, *owned false; without ctx, fresh ones that the caller closes,
+ * *owned true.  XIRI_OK, XIRI_ENOMEM or XIRI_EENCODING. */
+static enum xiri_status uni_query_converters(struct xiri_ctx *ctx,
+                                             const char *icu, UConverter **cv,
+                                             UConverter **probe, bool *owned)
+{
+    enum xiri_status st = XIRI_OK;
+    struct uni *u;
+    size_t len;
+
+    *cv = *probe = NULL;
+    *owned = !ctx;
+    if (ctx) {
+        st = uni_for_ctx(ctx, &u);
+        if (st != XIRI_OK)
+            return st;
+        if (u->qname && strcmp(u->qname, icu) == 0) {
+            ucnv_reset(u->qcv);
+            ucnv_reset(u->qprobe);
+            *cv = u->qcv;
+            *probe = u->qprobe;
+            return XIRI_OK;
+        }
+        uni_query_drop(u);
+        len = strlen(icu) + 1;
+        u->qname = mem_alloc(len);
+        if (!u->qname)
+            return XIRI_ENOMEM;
+        memcpy(u->qname, icu, len);
+    }
+    *cv = uni_query_open(icu, &st);
+    if (*cv)
+        *probe = uni_query_open(icu, &st);
+    if (!*probe) {
+        if (*cv)
+            ucnv_close(*cv);
+        *cv = NULL;
+        if (ctx)
+            uni_query_drop(ctx->uni);
+        return st;
+    }
+    if (ctx) {
+        ctx->uni->qcv = *cv;
+        ctx->uni->qprobe = *probe;
+    }
+    return XIRI_OK;
+}
+
+enum xiri_status uni_encode_query(struct xiri_ctx *ctx, const char *label,
+                                  const char *s, size_t n, bool special,
+                                  struct buf *out, size_t *unmappable)
 {
     enum xiri_status st = XIRI_OK;
     enum uni_qenc q;
+    bool owned = false;
     UConverter *cv = NULL, *probe = NULL;
     size_t i = 0, k;
     uint32_t cp;
@@ -686,14 +758,11 @@ enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
     if (!label || !uni_qenc_resolve(label, &q))
         return XIRI_EENCODING;
     if (q != UNI_Q_UTF8) {
-        const char *icu = q == UNI_Q_OTHER ? label : uni_qencs[q].icu;
-        cv = uni_query_open(icu, &st);
-        if (cv)
-            probe = uni_query_open(icu, &st);
-        if (!probe) {
-            ucnv_close(cv);
+        st = uni_query_converters(ctx,
+                                  q == UNI_Q_OTHER ? label : uni_qencs[q].icu,
+                                  &cv, &probe, &owned);
+        if (st != XIRI_OK)
             return st;
-        }
     }
     while (i < n && st == XIRI_OK && out->status == XIRI_OK) {
         k = utf8_decode((const unsigned char *)s + i, n - i, &cp);
@@ -745,8 +814,10 @@ enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
     if (cv && st == XIRI_OK &&
         U_FAILURE(uni_query_convert(cv, NULL, 0, true, out, special, NULL)))
         st = XIRI_EUNICODE;
-    ucnv_close(cv);
-    ucnv_close(probe);
+    if (owned) {
+        ucnv_close(cv);
+        ucnv_close(probe);
+    }
     if (st == XIRI_OK)
         st = out->status;
     return st;

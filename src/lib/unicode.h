@@ -73,10 +73,12 @@ const char *uni_query_encoding(const char *label);
  * character reference escaped (*unmappable, when not NULL, receives how
  * many).  With "UTF-8" that is RFC 3987 3.1 for the non-ASCII characters.
  * XIRI_EENCODING when ICU does not know the label, XIRI_ESYNTAX when s is
- * not UTF-8, XIRI_ENOMEM, XIRI_EUNICODE. */
-enum xiri_status uni_encode_query(const char *label, const char *s, size_t n,
-                                  bool special, struct buf *out,
-                                  size_t *unmappable);
+ * not UTF-8, XIRI_ENOMEM, XIRI_EUNICODE.  With a ctx the converters stay
+ * open in it for the next query in the same encoding (closed by
+ * xiri_ctx_free); with NULL they are opened and closed for this one. */
+enum xiri_status uni_encode_query(struct xiri_ctx *ctx, const char *label,
+                                  const char *s, size_t n, bool special,
+                                  struct buf *out, size_t *unmappable);
 
 /* True when ICU decodes this label as ISO-8859-1 itself (bytes 0x80-0x9F
  * become the C1 controls U+0080-U+009F), as libxml2 and XML do. */

@@ -104,12 +104,17 @@ static void make_link(struct xiri_link *l, const char *value, size_t len,
 /* ------------------------------------------------------------------ */
 /* Browser query encoding                                              */
 
+/* the context query_line also encodes through, its converters kept
+ * from one line to the next (and switched when the encoding changes) */
+static struct xiri_ctx *query_ctx;
+
 static void query_line(void *user, char **f, int nf, int lineno)
 {
     int *count = user;
     struct buf out;
     size_t len;
     enum xiri_status st;
+    int pass;
 
     (*count)++;
     if (nf < 5) {
@@ -118,27 +123,73 @@ static void query_line(void *user, char **f, int nf, int lineno)
     }
     len = test_unescape(f[1]);
     test_unescape(f[2]);
-    buf_init(&out, XIRI_MAX_LEN);
-    st = uni_encode_query(f[0], f[1], len, true, &out, NULL);
-    buf_putc(&out, '\0');
-    if (st != XIRI_OK || out.status != XIRI_OK)
-        TEST_FAIL("linkcheck-query-encoding.tsv:%d: status %s", lineno,
-                  xiri_strerror(st));
-    else if (strcmp(out.data, f[2]) != 0)
-        TEST_FAIL("linkcheck-query-encoding.tsv:%d (%s, %s): got \"%s\", "
-                  "want \"%s\" (%s)",
-                  lineno, f[0], f[3], out.data, f[2], f[4]);
-    else
-        CU_PASS("query vector");
-    buf_free(&out);
+    for (pass = 0; pass < 2; pass++) {
+        buf_init(&out, XIRI_MAX_LEN);
+        st = uni_encode_query(pass ? query_ctx : NULL, f[0], f[1], len, true,
+                              &out, NULL);
+        buf_putc(&out, '\0');
+        if (st != XIRI_OK || out.status != XIRI_OK)
+            TEST_FAIL("linkcheck-query-encoding.tsv:%d: status %s%s", lineno,
+                      xiri_strerror(st), pass ? " (context)" : "");
+        else if (strcmp(out.data, f[2]) != 0)
+            TEST_FAIL("linkcheck-query-encoding.tsv:%d (%s, %s)%s: got "
+                      "\"%s\", want \"%s\" (%s)",
+                      lineno, f[0], f[3], pass ? " (context)" : "", out.data,
+                      f[2], f[4]);
+        else
+            CU_PASS("query vector");
+        buf_free(&out);
+    }
 }
 
 static void test_query_vectors(void)
 {
     int count = 0;
 
+    CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&query_ctx), XIRI_OK);
     CU_ASSERT(test_read_tsv("linkcheck-query-encoding.tsv", query_line,
                             &count) >= 40);
+    xiri_ctx_free(query_ctx);
+    query_ctx = NULL;
+}
+
+/* A converter kept in a context starts each query in its initial state:
+ * ISO-2022-JP left in JIS X 0208 mode by a query that stopped at a byte
+ * that is not UTF-8 must not put ESC ( B (%1B(B) before the next one
+ * (WHATWG Encoding 12.2.2: the encoder starts in ASCII). */
+static void test_query_ctx_reset(void)
+{
+    struct xiri_ctx *qctx = NULL;
+    struct buf out;
+
+    CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&qctx), XIRI_OK);
+    buf_init(&out, XIRI_MAX_LEN);
+    /* U+65E5 then a stray byte: stops after switching to JIS X 0208 */
+    CU_ASSERT_EQUAL(uni_encode_query(qctx, "iso-2022-jp", "\xE6\x97\xA5\xFF", 4,
+                                     true, &out, NULL),
+                    XIRI_ESYNTAX);
+    out.len = 0;
+    CU_ASSERT_EQUAL(
+        uni_encode_query(qctx, "iso-2022-jp", "a", 1, true, &out, NULL),
+        XIRI_OK);
+    buf_putc(&out, '\0');
+    TEST_STR_EQ("after a stopped query", out.data, "a");
+    /* another encoding, then back */
+    out.len = 0;
+    CU_ASSERT_EQUAL(
+        uni_encode_query(qctx, "windows-1252", "\xC3\xA9", 2, true, &out, NULL),
+        XIRI_OK);
+    buf_putc(&out, '\0');
+    TEST_STR_EQ("windows-1252 in the same context", out.data, "%E9");
+    out.len = 0;
+    /* U+65E5 is 0x467C in JIS X 0208: ESC $ B, the bytes, ESC ( B */
+    CU_ASSERT_EQUAL(uni_encode_query(qctx, "iso-2022-jp", "\xE6\x97\xA5", 3,
+                                     true, &out, NULL),
+                    XIRI_OK);
+    buf_putc(&out, '\0');
+    TEST_STR_EQ("iso-2022-jp again", out.data, "%1B$BF|%1B(B");
+    buf_free(&out);
+    xiri_ctx_free(qctx);
 }
 
 static void test_query_api(void)
@@ -195,29 +246,31 @@ static void test_query_api(void)
 
     /* not special: ' stays (WHATWG URL 1.3 query percent-encode set) */
     buf_init(&out, XIRI_MAX_LEN);
-    CU_ASSERT_EQUAL(
-        uni_encode_query("windows-1252", "'\xC3\xA9", 3, false, &out, NULL),
-        XIRI_OK);
+    CU_ASSERT_EQUAL(uni_encode_query(NULL, "windows-1252", "'\xC3\xA9", 3,
+                                     false, &out, NULL),
+                    XIRI_OK);
     buf_putc(&out, '\0');
     TEST_STR_EQ("not special", out.data, "'%E9");
     out.len = 0;
     CU_ASSERT_EQUAL(
-        uni_encode_query("UTF-8", "'\xC3\xA9", 3, false, &out, NULL), XIRI_OK);
+        uni_encode_query(NULL, "UTF-8", "'\xC3\xA9", 3, false, &out, NULL),
+        XIRI_OK);
     buf_putc(&out, '\0');
     TEST_STR_EQ("not special, UTF-8", out.data, "'%C3%A9");
     out.len = 0;
     CU_ASSERT_EQUAL(
-        uni_encode_query("windows-1252", "a\xE9", 2, true, &out, NULL),
+        uni_encode_query(NULL, "windows-1252", "a\xE9", 2, true, &out, NULL),
         XIRI_ESYNTAX);
     out.len = 0;
     CU_ASSERT_EQUAL(
-        uni_encode_query("no-such-encoding", "a", 1, true, &out, NULL),
+        uni_encode_query(NULL, "no-such-encoding", "a", 1, true, &out, NULL),
         XIRI_EENCODING);
-    CU_ASSERT_EQUAL(uni_encode_query(NULL, "a", 1, true, &out, NULL),
+    CU_ASSERT_EQUAL(uni_encode_query(NULL, NULL, "a", 1, true, &out, NULL),
                     XIRI_EENCODING);
     out.len = 0;
-    CU_ASSERT_EQUAL(uni_encode_query("windows-1252", "", 0, true, &out, NULL),
-                    XIRI_OK);
+    CU_ASSERT_EQUAL(
+        uni_encode_query(NULL, "windows-1252", "", 0, true, &out, NULL),
+        XIRI_OK);
     CU_ASSERT_EQUAL(out.len, 0);
     buf_free(&out);
 }
@@ -250,7 +303,8 @@ static void test_cp1252(void)
         n = utf8_encode(cp, u);
         out.len = 0;
         CU_ASSERT_EQUAL(
-            uni_encode_query("windows-1252", u, n, true, &out, NULL), XIRI_OK);
+            uni_encode_query(NULL, "windows-1252", u, n, true, &out, NULL),
+            XIRI_OK);
         buf_putc(&out, '\0');
         snprintf(want, sizeof(want), "%%%02X", b);
         if (strcmp(out.data, want) != 0)
@@ -725,6 +779,26 @@ static void test_oom(void)
     }
     CU_ASSERT_EQUAL(st, XIRI_OK);
     CU_ASSERT(i > 1);
+    /* a fresh context each time: the allocations of its first query
+     * (its Unicode state, the converters' name) fail too */
+    st = XIRI_ENOMEM;
+    for (i = 0; i < 200 && st == XIRI_ENOMEM; i++) {
+        struct xiri_ctx *fresh = NULL;
+        struct run r;
+
+        CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&fresh), XIRI_OK);
+        memset(&r, 0, sizeof(r));
+        r.len = l.value_len;
+        mem_fail_after(i);
+        st = linkcheck_run(fresh, "Shift_JIS", &l, collect, &r, NULL);
+        mem_fail_reset();
+        if (st != XIRI_OK && st != XIRI_ENOMEM)
+            TEST_FAIL("fresh context, allocation %lu failing: status %s", i,
+                      xiri_strerror(st));
+        xiri_ctx_free(fresh);
+    }
+    CU_ASSERT_EQUAL(st, XIRI_OK);
+    CU_ASSERT(i > 1);
 }
 
 /* ---------------------------------------------------------------- */
@@ -1003,6 +1077,8 @@ int suite_linkcheck_register(void)
 
     if (!s || !CU_add_test(s, "query vectors (wpt)", test_query_vectors) ||
         !CU_add_test(s, "query encoding API", test_query_api) ||
+        !CU_add_test(s, "query converters kept in a context",
+                     test_query_ctx_reset) ||
         !CU_add_test(s, "windows-1252 table", test_cp1252) ||
         !CU_add_test(s, "document-level findings", test_link_cases) ||
         !CU_add_test(s, "engine findings forwarded", test_forwarding) ||
