@@ -491,6 +491,8 @@ struct run_summary {
     bool rewrite;    /* print changed */
 };
 
+/* Add what a worker of -j counted to the run's summary. */
+void summary_add(struct run_summary *to, const struct run_summary *from);
 /* Count a finding of severity sev. */
 void summary_count(struct run_summary *s, enum xiri_severity sev);
 /* "USAGE: N files, N links[, N changed], N errors, N warnings[, N

@@ -1772,11 +1772,7 @@ static void pool_end(struct rw_run *r)
         cli_set_status(&r->state, c->state.status);
         if (c->state.stop)
             r->state.stop = true;
-        r->sum.files += c->sum.files;
-        r->sum.links += c->sum.links;
-        r->sum.changed += c->sum.changed;
-        r->sum.errors += c->sum.errors;
-        r->sum.warnings += c->sum.warnings;
+        summary_add(&r->sum, &c->sum);
         xiri_ctx_free(c->ctx);
         free(c->chunk);
         free(c->chunk2);

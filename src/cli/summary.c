@@ -20,6 +20,16 @@ void summary_count(struct run_summary *s, enum xiri_severity sev)
         s->warnings++;
 }
 
+void summary_add(struct run_summary *to, const struct run_summary *from)
+{
+    to->files += from->files;
+    to->links += from->links;
+    to->errors += from->errors;
+    to->warnings += from->warnings;
+    to->changed += from->changed;
+    to->absorbed += from->absorbed;
+}
+
 int summary_file_begin(struct run_summary *s, struct cli_state *st)
 {
     int before = st->status;
