@@ -11,6 +11,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,6 +26,8 @@ struct bl_entry {
 };
 
 struct baseline {
+    /* -j: the workers take and add findings; each call holds it */
+    pthread_mutex_t mu;
     struct bl_entry *e;
     size_t n, cap;
     bool sorted; /* e is sorted by key and each key is there once */
@@ -191,6 +194,8 @@ struct baseline *baseline_new(void)
 {
     struct baseline *b = calloc(1, sizeof(*b));
 
+    if (b)
+        pthread_mutex_init(&b->mu, NULL);
     return b;
 }
 
@@ -203,6 +208,7 @@ void baseline_free(struct baseline *b)
     for (i = 0; i < b->n; i++)
         free(b->e[i].key);
     free(b->e);
+    pthread_mutex_destroy(&b->mu);
     free(b);
 }
 
@@ -253,8 +259,14 @@ int baseline_add(struct baseline *b, const char *file, const char *code,
                  const char *value, size_t value_len)
 {
     char *key = bl_key(file, code, value ? value : "", value ? value_len : 0);
+    int st;
 
-    return key ? bl_push(b, key) : -1;
+    if (!key)
+        return -1;
+    pthread_mutex_lock(&b->mu);
+    st = bl_push(b, key);
+    pthread_mutex_unlock(&b->mu);
+    return st;
 }
 
 int baseline_take(struct baseline *b, const char *file, const char *code,
@@ -263,17 +275,22 @@ int baseline_take(struct baseline *b, const char *file, const char *code,
     struct bl_entry probe, *hit;
     char *key = bl_key(file, code, value ? value : "", value ? value_len : 0);
 
+    int got = 0;
+
     if (!key)
         return -1;
+    pthread_mutex_lock(&b->mu);
     bl_fold(b);
     probe.key = key;
     probe.count = 0;
     hit = b->n ? bsearch(&probe, b->e, b->n, sizeof(*b->e), bl_cmp) : NULL;
+    if (hit && hit->count > 0) {
+        hit->count--;
+        got = 1;
+    }
+    pthread_mutex_unlock(&b->mu);
     free(key);
-    if (!hit || hit->count == 0)
-        return 0;
-    hit->count--;
-    return 1;
+    return got;
 }
 
 /* ------------------------------------------------------------ the file */

@@ -47,6 +47,13 @@ void out_printf(const char *fmt, ...)
 #endif
     ;
 bool out_ok(void);
+/* Before an item of a list (a SARIF result): write sep unless this is
+ * the first item since out_items_reset().  Under -j the choice is made
+ * when the item reaches stdout, in the output's order, so a list spread
+ * over files processed by several threads is written as -j 1 writes it. */
+void out_item(const char *sep);
+/* Start a new list; whether the one before had an item. */
+bool out_items_reset(void);
 /* Hand what was written so far to the system (before a line on stderr
  * that must follow it); whether the output is still fine. */
 bool out_sync(void);
@@ -143,6 +150,9 @@ struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
 void jobs_submit(struct jobs *j, const char *path);
 /* Wait for every file and write the rest; join and free. */
 void jobs_finish(struct jobs *j);
+/* The number of the file fn is processing in this thread, counting the
+ * paths given to jobs_submit from 0 (their order in the output). */
+size_t jobs_seq(void);
 /* --jobs, a row of the opt_def tables of check, links and rewrite (-j
  * is a short option each command handles). */
 enum { OPT_JOBS = 1300 };

@@ -224,13 +224,19 @@ struct doc_run {
     struct xiri_registry *reg;
     char *chunk;     /* DOC_CHUNK bytes */
     struct cli_state state; /* the worst exit status so far, stop */
-    size_t nresults; /* SARIF results written */
+    size_t seq;      /* the number of the file being walked (jobs_seq) */
+    size_t nseen;    /* files walked, without -j */
     /* links: the distinct codes of the current link, each NUL-ended */
     char *codes;
     size_t codes_len, codes_cap;
     /* SARIF: the files that could not be read or parsed, for
-     * toolExecutionNotifications; pairs of malloc'd (uri or NULL, text) */
-    char **failures;
+     * toolExecutionNotifications, in the order of the files (seq) and
+     * then of their messages (ord; -j: merged by pool_end) */
+    struct sarif_failure {
+        size_t seq, ord;
+        char *uri; /* NULL for the standard input */
+        char *text;
+    } *failures;
     size_t nfailures, failures_cap;
     /* check: --baseline read (NULL: none), --write-baseline recorded */
     struct baseline *bl, *bl_out;
@@ -596,8 +602,8 @@ static void print_sarif(struct doc_file *f, const struct finding *fd)
 {
     long idx = rule_index(fd->code);
 
-    out_puts(f->r->nresults++ ? ",\n        " : "        ");
-    out_puts("{\"ruleId\":");
+    out_item(",\n");
+    out_puts("        {\"ruleId\":");
     json_str(fd->code);
     if (idx >= 0)
         out_printf(",\"ruleIndex\":%ld", idx);
@@ -727,22 +733,22 @@ static void sarif_end(const struct doc_run *r)
 {
     size_t i;
 
-    out_puts(r->nresults ? "\n" : "");
+    out_puts(out_items_reset() ? "\n" : "");
     out_printf("      ],\n"
                "      \"invocations\": [\n"
                "        {\"executionSuccessful\": %s",
                r->state.status >= CLI_EXIT_USAGE ? "false" : "true");
     if (r->nfailures > 0) {
         out_puts(", \"toolExecutionNotifications\": [");
-        for (i = 0; i < r->nfailures; i += 2) {
+        for (i = 0; i < r->nfailures; i++) {
             out_puts(i ? ",\n          " : "\n          ");
             out_puts("{\"level\":\"error\",\"message\":{\"text\":");
-            json_str(r->failures[i + 1]);
+            json_str(r->failures[i].text);
             out_putc('}');
-            if (r->failures[i]) {
+            if (r->failures[i].uri) {
                 out_puts(",\"locations\":[{\"physicalLocation\":{"
                          "\"artifactLocation\":{\"uri\":");
-                json_str(r->failures[i]);
+                json_str(r->failures[i].uri);
                 out_puts("}}}]");
             }
             out_putc('}');
@@ -1062,9 +1068,9 @@ static void sarif_failure(struct doc_run *r, const char *uri, const char *text)
 
     if (r->o.fmt != F_SARIF || r->o.quiet)
         return;
-    if (r->nfailures + 2 > r->failures_cap) {
+    if (r->nfailures == r->failures_cap) {
         size_t cap = r->failures_cap ? 2 * r->failures_cap : 16;
-        char **p = realloc(r->failures, cap * sizeof(*p));
+        struct sarif_failure *p = realloc(r->failures, cap * sizeof(*p));
 
         if (!p) {
             cli_out_of_memory(&r->state);
@@ -1085,8 +1091,11 @@ static void sarif_failure(struct doc_run *r, const char *uri, const char *text)
     memcpy(t, text, strlen(text) + 1);
     if (u)
         memcpy(u, uri, strlen(uri) + 1);
-    r->failures[r->nfailures++] = u;
-    r->failures[r->nfailures++] = t;
+    r->failures[r->nfailures].seq = r->seq;
+    r->failures[r->nfailures].ord = r->nfailures;
+    r->failures[r->nfailures].uri = u;
+    r->failures[r->nfailures].text = t;
+    r->nfailures++;
 }
 
 /* A file that could not be read or parsed: the message says where and
@@ -1258,6 +1267,7 @@ static void each_file(void *user, const char *path)
     }
     progress_found();
     progress_clear();
+    r->seq = r->nseen++;
     before = summary_file_begin(&r->sum, &r->state);
     walk_file(user, path);
     summary_file_end(&r->sum, &r->state, before);
@@ -1279,6 +1289,7 @@ static void job_file(void *user, const char *path)
     struct doc_run *w = user;
     int before = summary_file_begin(&w->sum, &w->state);
 
+    w->seq = jobs_seq();
     walk_file(w, path);
     summary_file_end(&w->sum, &w->state, before);
     if (w->state.stop && w->main)
@@ -1316,6 +1327,8 @@ static int pool_start(struct doc_run *r, unsigned n)
         c->codes_len = c->codes_cap = 0;
         c->workers = NULL;
         c->nworkers = 0;
+        c->failures = NULL;
+        c->nfailures = c->failures_cap = 0;
         memset(&c->state, 0, sizeof(c->state));
         memset(&c->sum, 0, sizeof(c->sum));
         c->chunk = malloc(DOC_CHUNK);
@@ -1329,6 +1342,48 @@ static int pool_start(struct doc_run *r, unsigned n)
     r->pool = jobs_start(n, job_file, users, r);
     free(users);
     return r->pool ? 0 : -1;
+}
+
+/* SARIF: the failures in the order of the files, then of each file's
+ * messages. */
+static int failure_cmp(const void *a, const void *b)
+{
+    const struct sarif_failure *x = a, *y = b;
+
+    if (x->seq != y->seq)
+        return x->seq < y->seq ? -1 : 1;
+    return x->ord < y->ord ? -1 : x->ord > y->ord;
+}
+
+/* Move a worker's failures to the run's (each is freed once, with the
+ * run's). */
+static void failures_take(struct doc_run *r, struct doc_run *c)
+{
+    size_t need = r->nfailures + c->nfailures;
+
+    if (c->nfailures == 0)
+        return;
+    if (need > r->failures_cap) {
+        struct sarif_failure *p = realloc(r->failures, need * sizeof(*p));
+
+        if (!p) {
+            size_t i;
+
+            for (i = 0; i < c->nfailures; i++) {
+                free(c->failures[i].uri);
+                free(c->failures[i].text);
+            }
+            c->nfailures = 0;
+            cli_out_of_memory(&r->state);
+            return;
+        }
+        r->failures = p;
+        r->failures_cap = need;
+    }
+    memcpy(r->failures + r->nfailures, c->failures,
+           c->nfailures * sizeof(*c->failures));
+    r->nfailures = need;
+    c->nfailures = 0;
 }
 
 /* Join the threads and add up what they did. */
@@ -1346,10 +1401,14 @@ static void pool_end(struct doc_run *r)
         if (c->state.stop)
             r->state.stop = true;
         summary_add(&r->sum, &c->sum);
+        failures_take(r, c);
         xiri_ctx_free(c->ctx);
         free(c->chunk);
         free(c->codes);
+        free(c->failures);
     }
+    if (r->nfailures > 1)
+        qsort(r->failures, r->nfailures, sizeof(*r->failures), failure_cmp);
     free(r->workers);
     r->workers = NULL;
     r->nworkers = 0;
@@ -1444,10 +1503,7 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         free(files);
         return st;
     }
-    /* SARIF and the baselines depend on the order of all findings: they
-     * run in one thread (xiri(1), -j) */
-    if (nthreads > 1 && r->o.fmt != F_SARIF && !r->bl && !r->bl_out &&
-        pool_start(r, nthreads) != 0)
+    if (nthreads > 1 && pool_start(r, nthreads) != 0)
         pool_end(r);
     progress_start(r->o.quiet);
     cli_set_status(&r->state,
@@ -1494,8 +1550,10 @@ int cmd_doc(int argc, char **argv)
     xiri_ctx_free(r.ctx);
     free(r.chunk);
     free(r.codes);
-    for (i = 0; i < r.nfailures; i++)
-        free(r.failures[i]);
+    for (i = 0; i < r.nfailures; i++) {
+        free(r.failures[i].uri);
+        free(r.failures[i].text);
+    }
     free(r.failures);
     baseline_free(r.bl);
     baseline_free(r.bl_out);

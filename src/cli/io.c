@@ -55,7 +55,13 @@ static atomic_flag spill_warned = ATOMIC_FLAG_INIT;
 static _Thread_local const char *warn_name;
 static _Thread_local int warn_err;
 
-/* a segment's header: the stream byte and the length */
+/* out_item: an item of a list was written to stdout (by the thread
+ * that owns the output, one at a time: jobs.c hands it over under its
+ * mutex or with the turn's release and acquire) */
+static bool out_item_seen;
+
+/* a segment's header: the stream byte (1 stdout, 2 stderr, 3 an item's
+ * separator, decided when written: out_item) and the length */
 #define CAP_HDR (1 + sizeof(size_t))
 
 void io_capture_init(struct io_capture *c, const char *name, size_t limit,
@@ -186,7 +192,8 @@ static size_t cap_take(int stream, const char *s, size_t n)
         return 0;
     }
     while (done < n && !c->lost) {
-        bool extend = c->seg_open && c->stream == stream;
+        /* (separators are segments of their own) */
+        bool extend = c->seg_open && c->stream == stream && stream != 3;
         size_t piece = n - done, need, seglen;
         int err;
 
@@ -293,6 +300,7 @@ static void cap_write_all(struct io_capture *c)
     const char *p;
     size_t got, k, n;
     char last = 0;
+    bool skip;
 
     rd.c = c;
     rd.pos = 0;
@@ -315,8 +323,15 @@ static void cap_write_all(struct io_capture *c)
         last = hdr[0];
         if (hdr[0] == 2)
             out_flush(); /* as msg_error does */
+        /* an item's separator: written after the list's first item */
+        skip = hdr[0] == 3 && !out_item_seen;
+        if (hdr[0] == 3)
+            out_item_seen = true;
         while (n > 0 && (k = rd_peek(&rd, n, &p)) > 0) {
-            if (hdr[0] == 1)
+            if (hdr[0] == 3) {
+                if (!skip)
+                    out_write(p, k);
+            } else if (hdr[0] == 1)
                 out_write(p, k);
             else
                 fwrite(p, 1, k, stderr);
@@ -457,6 +472,28 @@ void out_write(const char *s, size_t n)
     errno = 0;
     if (fwrite(s, 1, n, stdout) != n || ferror(stdout))
         out_fail();
+}
+
+void out_item(const char *sep)
+{
+    size_t n = strlen(sep);
+
+    if (out_failed)
+        return;
+    if (io_cap && cap_take(3, sep, n) == n)
+        return;
+    /* this thread owns the output: everything before is written */
+    if (out_item_seen)
+        out_write(sep, n);
+    out_item_seen = true;
+}
+
+bool out_items_reset(void)
+{
+    bool seen = out_item_seen;
+
+    out_item_seen = false;
+    return seen;
 }
 
 /* Room for n bytes at the end of out_buf when output goes there (not

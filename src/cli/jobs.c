@@ -38,6 +38,7 @@ struct job {
     struct job *next;
     struct jobs *j;
     char *path;   /* NULL for a gap */
+    size_t seq;   /* the file's number (jobs_seq) */
     bool started; /* taken by a worker */
     bool done;    /* its output is complete */
     bool turn;    /* given its turn (cap.turn set) */
@@ -54,6 +55,7 @@ struct jobs {
     size_t inflight;         /* files queued, not yet written */
     size_t ahead;            /* the most files in flight */
     size_t limit;            /* of each capture's memory */
+    size_t submitted;        /* files given to jobs_submit */
     bool closing;
     jobs_file_fn *fn;
     void *main_user;
@@ -64,6 +66,14 @@ struct jobs {
         void *user;
     } *workers;
 };
+
+/* the number of the file this thread is processing */
+static _Thread_local size_t job_seq;
+
+size_t jobs_seq(void)
+{
+    return job_seq;
+}
 
 unsigned jobs_parse(const char *usage, const char *value, int *status)
 {
@@ -105,6 +115,7 @@ static void *worker_main(void *arg)
             continue;
         }
         jb->started = true;
+        job_seq = jb->seq;
         pthread_mutex_unlock(&j->mu);
         io_capture_begin(&jb->cap);
         j->fn(w->user, jb->path);
@@ -257,9 +268,10 @@ struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
 
 /* Process path in the main thread, once everything before it is written
  * (mutex held; released meanwhile). */
-static void jobs_here(struct jobs *j, const char *path)
+static void jobs_here(struct jobs *j, const char *path, size_t seq)
 {
     jobs_drain(j);
+    job_seq = seq;
     pthread_mutex_unlock(&j->mu);
     j->fn(j->main_user, path);
     progress_done(path);
@@ -270,26 +282,29 @@ static void jobs_here(struct jobs *j, const char *path)
 void jobs_submit(struct jobs *j, const char *path)
 {
     struct job *jb;
+    size_t seq;
 
     progress_found();
     pthread_mutex_lock(&j->mu);
     gap_close(j);
+    seq = j->submitted++;
     if (strcmp(path, "-") == 0) {
         /* the standard input is read by the main thread */
-        jobs_here(j, path);
+        jobs_here(j, path, seq);
         pthread_mutex_unlock(&j->mu);
         return;
     }
     jb = calloc(1, sizeof(*jb));
     if (jb) {
         jb->j = j;
+        jb->seq = seq;
         jb->path = strdup(path);
         io_capture_init(&jb->cap, jb->path, j->limit, job_wait_turn, jb);
     }
     if (!jb || !jb->path) {
         /* no room to queue it: process it here */
         free(jb);
-        jobs_here(j, path);
+        jobs_here(j, path, seq);
         pthread_mutex_unlock(&j->mu);
         return;
     }
