@@ -44,6 +44,30 @@ for cmd in check links; do
     same "$cmd: parallel -k --sshlogin 2/: over the files" "$tmp/one-$cmd" "$tmp/ssh-$cmd"
 done
 
+# rewrite, one file per job: to stdout (merged with -k), and in place
+# (-i) through the --sshlogin path with --transferfile and --return, as
+# the README's recipe sends each file to a host and its rewritten form
+# back: the tree must end up as one process leaves it, and changed.
+grep -v '\.txt$' "$tmp/files" >"$tmp/docs"
+# shellcheck disable=SC2046
+"$XIRI" rewrite -q $(cat "$tmp/docs") >"$tmp/one-rw" 2>/dev/null
+parallel --will-cite -k -j2 "$XIRI" rewrite -q {} <"$tmp/docs" >"$tmp/par-rw" 2>/dev/null
+same "rewrite: parallel -k -j2 over the files" "$tmp/one-rw" "$tmp/par-rw"
+cp -R "$tmp/samples" "$tmp/tree-one" && cp -R "$tmp/samples" "$tmp/tree-par" || exit 2
+# shellcheck disable=SC2046
+(cd "$tmp/tree-one" && "$XIRI" rewrite -q -i $(cat "$tmp/docs") 2>/dev/null)
+(cd "$tmp/tree-par" && parallel --will-cite -S 2/: --transferfile {} --return {} \
+    --cleanup "$XIRI" rewrite -q -i {} <"$tmp/docs" 2>/dev/null)
+n=$((n + 1))
+if diff -r "$tmp/samples" "$tmp/tree-one" >/dev/null; then
+    echo "FAIL: rewrite -i: one process changed nothing"; fails=$((fails + 1))
+elif diff -r "$tmp/tree-one" "$tmp/tree-par" >/dev/null; then
+    echo "PASS: rewrite -i: parallel --sshlogin 2/: --return, the same tree"
+else
+    echo "FAIL: rewrite -i: parallel left another tree than one process"; fails=$((fails + 1))
+    diff -r "$tmp/tree-one" "$tmp/tree-par" | head -n 10
+fi
+
 # A stream of IRIs (the values the samples hold) through the iri filters,
 # cut into blocks of 10 lines for 2 jobs.
 sed -n 's/.*"value":"\([^"\\]*\)".*/\1/p' "$tmp/one-links" >"$tmp/iris"
