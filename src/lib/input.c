@@ -475,6 +475,14 @@ struct input {
 
     /* line/column: a checkpoint at the window start, and a cursor */
     size_t ck_pos, cur_pos;
+    /* the stream position just after the last CR of the text so far (0:
+     * none), so that counting lines after it need not look for one */
+    size_t cr_end;
+    /* the cursor's next LF (cursor_lines): no LF in [lf_from, lf_at), and
+     * lf_at is one when lf_found (else the end of the window when it was
+     * searched) */
+    size_t lf_from, lf_at;
+    bool lf_found;
     unsigned long ck_line, ck_col, cur_line, cur_col;
     bool ck_cr, cur_cr;
 };
@@ -886,13 +894,21 @@ enum xiri_status input_convert(struct input *in, const char *data, size_t n,
     else
         st = convert_utf8(in, (const unsigned char *)data, n, flush);
     in->orig_pos += n;
-    if (st == XIRI_OK && in->text.data) {
+    if (in->text.data && *fresh - in->start < in->text.len) {
         const char *t = in->text.data + (*fresh - in->start);
         const char *end = in->text.data + in->text.len;
-        while (t < end && (t = memchr(t, '\0', (size_t)(end - t))) != NULL) {
+        const char *cr = NULL, *q = t;
+
+        while (st == XIRI_OK && t < end &&
+               (t = memchr(t, '\0', (size_t)(end - t))) != NULL) {
             in->nuls++;
             t++;
         }
+        /* (whatever the status: the text that came is counted) */
+        while (q < end && (q = memchr(q, '\r', (size_t)(end - q))) != NULL)
+            cr = q++;
+        if (cr)
+            in->cr_end = in->start + (size_t)(cr - in->text.data) + 1;
     }
     return st;
 }
@@ -980,19 +996,21 @@ static size_t count_chars(const char *s, size_t n)
     return c;
 }
 
-/* Move a line/column cursor forward over text[from..to).  Without a CR,
- * only the LFs are looked for (memchr) and only the last line's
- * characters counted. */
-static void count_lines(const char *text, size_t from, size_t to,
+/* Move a line/column cursor forward over text[from..to) of in's window.
+ * Without a CR, only the LFs are looked for (memchr) and only the last
+ * line's characters counted; after the last CR of the text (cr_end) there
+ * is none to look for. */
+static void count_lines(const struct input *in, size_t from, size_t to,
                         unsigned long *line, unsigned long *col, bool *cr)
 {
+    const char *text = in->text.data;
     const char *s, *e, *p, *last = NULL;
 
     if (from >= to || !text)
         return;
     s = text + from;
     e = text + to;
-    if (memchr(s, '\r', (size_t)(e - s))) {
+    if (in->cr_end > in->start + from && memchr(s, '\r', (size_t)(e - s))) {
         count_lines_slow(text, from, to, line, col, cr);
         return;
     }
@@ -1011,6 +1029,44 @@ static void count_lines(const char *text, size_t from, size_t to,
     *col += count_chars(s, (size_t)(e - s));
 }
 
+/* Move the cursor forward to stream position pos when no CR follows it:
+ * each LF is found by one memchr that reaches on to the end of the window,
+ * and the next one is kept for the positions that follow (a document
+ * with several links a line asks again before the LF). */
+static void cursor_lines(struct input *in, size_t pos)
+{
+    const char *text = in->text.data;
+    size_t from = in->cur_pos;
+    bool newline = false;
+
+    for (;;) {
+        if (from < in->lf_from || from > in->lf_at) {
+            in->lf_from = in->lf_at = from;
+            in->lf_found = false;
+        }
+        if (!in->lf_found && in->lf_at < pos) {
+            size_t end = in->start + in->text.len;
+            const char *q =
+                memchr(text + (in->lf_at - in->start), '\n', end - in->lf_at);
+            in->lf_found = q != NULL;
+            in->lf_at = q ? in->start + (size_t)(q - text) : end;
+        }
+        if (!in->lf_found || in->lf_at >= pos)
+            break;
+        in->cur_line++;
+        from = in->lf_at + 1;
+        newline = true;
+    }
+    if (newline)
+        in->cur_col = 1;
+    in->cur_col += count_chars(text + (from - in->start), pos - from);
+}
+
+bool input_cr_from(const struct input *in, size_t pos)
+{
+    return in->cr_end > pos;
+}
+
 void input_line_col(struct input *in, size_t pos, unsigned long *line,
                     unsigned long *column)
 {
@@ -1024,8 +1080,12 @@ void input_line_col(struct input *in, size_t pos, unsigned long *line,
     }
     if (pos > in->start + in->text.len)
         pos = in->start + in->text.len;
-    count_lines(in->text.data, in->cur_pos - in->start, pos - in->start,
-                &in->cur_line, &in->cur_col, &in->cur_cr);
+    if (pos > in->cur_pos && !in->cur_cr && in->cr_end <= in->cur_pos &&
+        in->text.data)
+        cursor_lines(in, pos);
+    else
+        count_lines(in, in->cur_pos - in->start, pos - in->start, &in->cur_line,
+                    &in->cur_col, &in->cur_cr);
     in->cur_pos = pos;
     *line = in->cur_line;
     *column = in->cur_col;
@@ -1046,15 +1106,15 @@ void input_discard(struct input *in, size_t pos)
     if (in->cur_pos <= pos) {
         /* the cursor has counted the text up to it: go on from there
          * rather than count it all again from the checkpoint */
-        count_lines(in->text.data, in->cur_pos - in->start, drop,
-                    &in->cur_line, &in->cur_col, &in->cur_cr);
+        count_lines(in, in->cur_pos - in->start, drop, &in->cur_line,
+                    &in->cur_col, &in->cur_cr);
         in->cur_pos = pos;
         in->ck_line = in->cur_line;
         in->ck_col = in->cur_col;
         in->ck_cr = in->cur_cr;
     } else {
-        count_lines(in->text.data, in->ck_pos - in->start, drop,
-                    &in->ck_line, &in->ck_col, &in->ck_cr);
+        count_lines(in, in->ck_pos - in->start, drop, &in->ck_line, &in->ck_col,
+                    &in->ck_cr);
     }
     in->ck_pos = pos;
     memmove(in->text.data, in->text.data + drop, in->text.len - drop);

@@ -60,6 +60,10 @@ size_t input_orig_offset(struct input *in, size_t pos);
 void input_line_col(struct input *in, size_t pos, unsigned long *line,
                     unsigned long *column);
 
+/* Whether the text may hold a CR at stream position pos or after it
+ * (false: it holds none, so a caller need not look). */
+bool input_cr_from(const struct input *in, size_t pos);
+
 /* How many U+0000 characters the text has had so far (XML and HTML do
  * not allow them; libxml2 cuts values at them). */
 size_t input_nul_count(const struct input *in);

@@ -651,7 +651,8 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
     bool first;
 
     if (e->map_ok < 0 && !e->content && !memchr(e->raw, '&', e->raw_len) &&
-        (w->html || !memchr(e->raw, '\r', e->raw_len))) {
+        (w->html || !input_cr_from(w->in, e->raw_pos) ||
+         !memchr(e->raw, '\r', e->raw_len))) {
         /* no reference, no CR: every raw byte is one decoded byte
          * (unit_len gives 1 for each), so an offset is its own position */
         e->map_ok = e->raw_len == e->value_len ? 2 : 0;
@@ -752,15 +753,16 @@ static struct xiri_walker *walker_of(void *ctx)
     return px->_private;
 }
 
-/* Find attribute qname (prefix:local or local) in the start tag at
- * text[start..end]; false when it is not there as written. */
+/* Find attribute qname (prefix:local or local, of lengths pl and ll; pl
+ * 0 without a prefix) in the start tag at text[start..end]; false when it
+ * is not there as written. */
 static bool find_raw_attr(const char *text, size_t start, size_t end,
-                          const char *prefix, const char *local, bool nocase,
-                          const struct tag_log *log, const struct tag_rec *rec,
-                          size_t text_start, struct tag_attr *out)
+                          const char *prefix, size_t pl, const char *local,
+                          size_t ll, bool nocase, const struct tag_log *log,
+                          const struct tag_rec *rec, size_t text_start,
+                          struct tag_attr *out)
 {
-    size_t cursor = start, pl = prefix ? strlen(prefix) : 0;
-    size_t ll = strlen(local), want = pl ? pl + 1 + ll : ll, k = 0;
+    size_t cursor = start, want = pl ? pl + 1 + ll : ll, k = 0;
 
     /* the guard's record of the tag when there is one, else the text */
     while (rec ? k < rec->n : tag_next_attr(text, end, &cursor, out)) {
@@ -879,6 +881,7 @@ static void attribute_links(struct xiri_walker *w, const char *text,
     struct tag_attr ta;
     bool found, direct;
     char what[300];
+    size_t pl = prefix ? strlen(prefix) : 0, ll = strlen(local);
 
     memset(&e, 0, sizeof(e));
     e.w = w;
@@ -888,8 +891,8 @@ static void attribute_links(struct xiri_walker *w, const char *text,
     w->unknown_entity[0] = '\0';
     found = tag_start != SIZE_MAX &&
             find_raw_attr(text, tag_start - text_start, tag_end - text_start,
-                          prefix, local, w->html, &w->taglog, rec, text_start,
-                          &ta);
+                          prefix, pl, local, ll, w->html, &w->taglog, rec,
+                          text_start, &ta);
     /* A value with nothing to decode (HTML: libxml2 decoded it; XML: no
      * '&') is reported where libxml2 holds it, not copied; one over the
      * limit still goes through the buffer, which says so. */
@@ -939,7 +942,7 @@ static void attribute_links(struct xiri_walker *w, const char *text,
         /* prefix:local, cut to the buffer as snprintf would (without its
          * cost on every link) */
         char qname[256];
-        size_t pl = prefix ? strlen(prefix) : 0, ll = strlen(local), q = 0;
+        size_t q = 0;
         if (pl) {
             q = pl < sizeof(qname) - 1 ? pl : sizeof(qname) - 1;
             memcpy(qname, prefix, q);
@@ -1328,7 +1331,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     }
     /* XHTML's <base href> sets the document's base as in HTML (after its
      * own href was reported against the base it is resolved against) */
-    if (strcmp(el, "base") == 0 && el_ns && strcmp(el_ns, XHTML_NS) == 0)
+    if (el[0] == 'b' && strcmp(el, "base") == 0 && el_ns &&
+        strcmp(el_ns, XHTML_NS) == 0)
         for (i = 0; i < nb_attributes; i++)
             if (!attrs[5 * i + 2] &&
                 strcmp((const char *)attrs[5 * i], "href") == 0) {
