@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Bytes read from a file and given to the walker at a time: memory does
@@ -1181,6 +1182,23 @@ static void walk_file(struct doc_run *r, const char *name)
             uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
             sarif_failure(r, uri, text);
             free(uri);
+            return;
+        }
+    }
+    if (!is_stdin) {
+        struct stat sb;
+
+        /* (with -r a directory never gets here: doc_inputs_each) */
+        if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            const char *text = "is a directory; give -r to process the "
+                               "documents under it";
+            char *uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
+
+            msg_about(name, text);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
+            sarif_failure(r, uri, text);
+            free(uri);
+            fclose(fp);
             return;
         }
     }
