@@ -817,7 +817,8 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     if (e->value_len > w->max_value) {
         diag(w, "value-too-long", XIRI_SEV_WARNING, e->raw_pos,
              "a value of %zu bytes is longer than the limit of %zu bytes "
-             "and was not checked; raise --max-value if it is real",
+             "and is left alone (not checked, not rewritten); raise "
+             "--max-value if it is real",
              e->value_len, w->max_value);
         return;
     }
@@ -939,8 +940,8 @@ static bool value_failed(struct xiri_walker *w, const struct buf *v,
     if (v->status != XIRI_OK) {
         diag(w, "value-too-long", XIRI_SEV_WARNING, pos,
              "the %s is longer than the limit of %zu bytes once its "
-             "references are expanded, and was not checked; raise "
-             "--max-value if it is real",
+             "references are expanded, and is left alone (not checked, not "
+             "rewritten); raise --max-value if it is real",
              what, w->max_value);
         return true;
     }
