@@ -4,6 +4,7 @@
 set -e
 pkgs="build-essential autoconf automake libtool pkg-config
       libxml2-dev libicu-dev libcunit1-dev liburiparser-dev
+      zlib1g-dev liblzma-dev
       python3 python3-idna groff-base clang libclang-rt-14-dev clang-tools-14
       valgrind parallel strace time"
 missing=""

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Bytes read from a file and given to the walker at a time: memory does
@@ -477,38 +478,6 @@ static void tsv_str(const char *s)
         tsv_field(s, strlen(s));
 }
 
-/* The line and column of value byte off: the value starts at link->line,
- * link->column; columns count characters; LF, CR LF and CR end lines as
- * in the document (XML 1.0 2.11).  Exact when the value is written in
- * the document without references (a reference such as &#233; takes
- * several columns there and one character here). */
-static void value_position(const struct xiri_link *l, size_t off,
-                           unsigned long *line, unsigned long *column)
-{
-    size_t i = 0;
-
-    *line = l->line;
-    *column = l->column;
-    if (off > l->value_len)
-        off = l->value_len;
-    while (i < off) {
-        uint32_t cp;
-        size_t k;
-
-        if (l->value[i] == '\n' || l->value[i] == '\r') {
-            if (l->value[i] == '\r' && i + 1 < off && l->value[i + 1] == '\n')
-                i++;
-            i++;
-            ++*line;
-            *column = 1;
-            continue;
-        }
-        k = utf8_next(l->value + i, l->value_len - i, &cp);
-        i += k ? k : 1;
-        ++*column;
-    }
-}
-
 /* SARIF 3.27.10: level is "error", "warning" or "note". */
 static const char *sarif_level(enum xiri_severity sev)
 {
@@ -806,9 +775,16 @@ static int check_finding(void *user, const struct xiri_diag *d)
     struct check_state *cs = user;
     const struct xiri_link *l = cs->link;
     struct finding fd;
+    size_t where;
 
     memset(&fd, 0, sizeof(fd));
-    value_position(l, d->offset, &fd.line, &fd.column);
+    /* the place of the character the finding is about, counting the
+     * document's text as written (references, line ends) */
+    if (xiri_walker_position(cs->f->w, l, d->offset, &fd.line, &fd.column,
+                             &where) != XIRI_OK) {
+        fd.line = l->line;
+        fd.column = l->column;
+    }
     fd.offset = l->offset;
     fd.value_offset = d->offset;
     fd.length = d->length;
@@ -1181,6 +1157,23 @@ static void walk_file(struct doc_run *r, const char *name)
             uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
             sarif_failure(r, uri, text);
             free(uri);
+            return;
+        }
+    }
+    if (!is_stdin) {
+        struct stat sb;
+
+        /* (with -r a directory never gets here: doc_inputs_each) */
+        if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            const char *text = "is a directory; give -r to process the "
+                               "documents under it";
+            char *uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
+
+            msg_about(name, text);
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
+            sarif_failure(r, uri, text);
+            free(uri);
+            fclose(fp);
             return;
         }
     }

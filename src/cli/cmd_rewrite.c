@@ -1490,7 +1490,8 @@ static void rewrite_file(struct rw_run *r, const char *name)
         goto done;
     }
     if (S_ISDIR(f.st.st_mode)) {
-        msg_about(name, "is a directory");
+        msg_about(name, "is a directory; give -r to process the documents "
+                        "under it");
         cli_set_status(&r->state, CLI_EXIT_USAGE);
         goto done;
     }

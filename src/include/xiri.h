@@ -519,6 +519,22 @@ XIRI_API enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w);
 XIRI_API const char *xiri_walker_encoding(const struct xiri_walker *w,
                                           int *guessed);
 
+/* Where byte off of link->value (0 to value_len) is in the document: its
+ * line, column (counting characters from 1) and byte offset, as the link
+ * gives them for its first byte; the text as written is counted, so a
+ * character written as a reference ("&#233;") spans its six columns and
+ * the place is that of its '&'.  Only while on_link is given link (or
+ * a copy of it; so also inside xiri_check_link's callback): XIRI_EINVAL
+ * for another link.
+ * When the text of the value cannot be matched to the value (the link's
+ * raw_length is 0), the value's characters are counted from its start. */
+XIRI_API enum xiri_status xiri_walker_position(struct xiri_walker *w,
+                                               const struct xiri_link *link,
+                                               size_t off,
+                                               unsigned long *line,
+                                               unsigned long *column,
+                                               size_t *offset);
+
 /* Run xiri_check on one link (under link->profile) plus the checks that
  * need the document: a relative reference with no base; in a document
  * whose encoding is not UTF-8, a query of a special-scheme URL whose

@@ -43,6 +43,8 @@ struct content {
     char *base;
 };
 
+struct emit;
+
 struct xiri_walker {
     struct xiri_ctx *ctx;
     const struct xiri_registry *reg;
@@ -94,6 +96,7 @@ struct xiri_walker {
                      next start tag begins after it */
     struct content content;
     struct buf value;  /* scratch: one decoded value */
+    struct emit *cur;  /* the value whose link on_link is given, or NULL */
     unsigned long bad_bytes;
     /* invalid bytes met while decoding, reported once their text exists */
     struct bad_byte {
@@ -616,7 +619,6 @@ static inline size_t unit_step(struct xiri_walker *w, const char *s, size_t n,
     return unit_len(w, s, n, content, rlen);
 }
 
-struct emit;
 static bool map_offsets(struct xiri_walker *w, struct emit *e,
                         const size_t *offsets, size_t *pos, size_t count);
 
@@ -636,6 +638,11 @@ struct emit {
      * offset mapped (the items of a list come in order) */
     int map_ok;
     size_t map_i, map_d, map_end;
+    /* xiri_walker_position: whether the current item's start was mapped,
+     * its raw index and decoded offset, and a cursor after it (raw index,
+     * decoded offset: the places asked for usually ascend) */
+    bool item_mapped;
+    size_t item_i, item_d, at_i, at_d;
 };
 
 /* Map decoded byte offsets of a value to text positions by walking the
@@ -709,13 +716,16 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 
     if (w->status != XIRI_OK)
         return 1;
-    if (!map_offsets(w, e, offs, pos, 2)) {
+    e->item_mapped = map_offsets(w, e, offs, pos, 2);
+    if (!e->item_mapped) {
         /* the text does not decode to the value as the parser gave it:
          * the value's place is known, its span is not (a rewriter must
          * not touch it) */
         pos[0] = e->raw_pos;
         pos[1] = e->raw_pos;
     }
+    e->item_i = e->at_i = pos[0] - e->raw_pos;
+    e->item_d = e->at_d = start;
     e->link.value = e->value + start;
     e->link.value_len = len;
     e->link.item = index;
@@ -723,11 +733,83 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     e->link.raw_length = input_orig_offset(w->in, pos[1]) - e->link.offset;
     input_line_col(w->in, pos[0], &e->link.line, &e->link.column);
     w->links++;
+    w->cur = e;
     if (w->on_link && w->on_link(w->user, &e->link) != 0) {
+        w->cur = NULL;
         fail(w, XIRI_ECANCELED);
         return 1;
     }
+    w->cur = NULL;
     return 0;
+}
+
+/* The raw text of the current value from the cursor on, unit by unit
+ * (unit_step: a reference, a CR LF, CDATA markers...), up to the unit
+ * that holds decoded offset target: its text position.  Units that
+ * decode to nothing (markers, comments in element content) are stepped
+ * over, so that the place is that of a character. */
+static size_t raw_place(struct xiri_walker *w, struct emit *e, size_t target)
+{
+    size_t rlen, d;
+
+    if (e->map_ok == 2) /* every raw byte is one decoded byte */
+        return e->raw_pos + target;
+    if (target < e->at_d) {
+        e->at_i = e->item_i;
+        e->at_d = e->item_d;
+    }
+    while (e->at_i < e->raw_len) {
+        d = unit_step(w, e->raw + e->at_i, e->raw_len - e->at_i, e->content,
+                      &rlen);
+        if (d > 0 && e->at_d + d > target)
+            break;
+        e->at_d += d;
+        e->at_i += rlen;
+    }
+    return e->raw_pos + e->at_i;
+}
+
+enum xiri_status xiri_walker_position(struct xiri_walker *w,
+                                      const struct xiri_link *link,
+                                      size_t off, unsigned long *line,
+                                      unsigned long *column, size_t *offset)
+{
+    struct emit *e;
+    size_t pos, i;
+
+    /* link: the one on_link was given, or a copy of it */
+    if (!w || !link || !w->cur || link->value != w->cur->link.value ||
+        link->value_len != w->cur->link.value_len || !line || !column ||
+        !offset)
+        return XIRI_EINVAL;
+    e = w->cur;
+    if (off > link->value_len)
+        off = link->value_len;
+    if (e->item_mapped) {
+        pos = raw_place(w, e, (size_t)(link->value - e->value) + off);
+        *offset = input_orig_offset(w->in, pos);
+        input_line_col(w->in, pos, line, column);
+        return XIRI_OK;
+    }
+    /* the raw text is not known to decode to the value: count the
+     * value's characters from its first one (line ends as written) */
+    *line = link->line;
+    *column = link->column;
+    *offset = link->offset;
+    for (i = 0; i < off;) {
+        unsigned char c = (unsigned char)link->value[i];
+
+        if (c == '\n' || c == '\r') {
+            i += c == '\r' && i + 1 < off && link->value[i + 1] == '\n' ? 2 : 1;
+            ++*line;
+            *column = 1;
+            continue;
+        }
+        i++;
+        if ((c & 0xC0) != 0x80)
+            ++*column; /* the first byte of a character (UTF-8) */
+    }
+    return XIRI_OK;
 }
 
 static void emit_links(struct xiri_walker *w, struct emit *e,
@@ -736,7 +818,8 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     if (e->value_len > w->max_value) {
         diag(w, "value-too-long", XIRI_SEV_WARNING, e->raw_pos,
              "a value of %zu bytes is longer than the limit of %zu bytes "
-             "and was not checked; raise --max-value if it is real",
+             "and is left alone (not checked, not rewritten); raise "
+             "--max-value if it is real",
              e->value_len, w->max_value);
         return;
     }
@@ -859,8 +942,8 @@ static bool value_failed(struct xiri_walker *w, const struct buf *v,
     if (v->status != XIRI_OK) {
         diag(w, "value-too-long", XIRI_SEV_WARNING, pos,
              "the %s is longer than the limit of %zu bytes once its "
-             "references are expanded, and was not checked; raise "
-             "--max-value if it is real",
+             "references are expanded, and is left alone (not checked, not "
+             "rewritten); raise --max-value if it is real",
              what, w->max_value);
         return true;
     }

@@ -1,8 +1,10 @@
 /* fuzz_walk.c - libFuzzer target for the document walker.  The first byte
  * chooses the document type and the chunk size; the rest is the document.
  * Every reported link must lie inside the document (offset + raw length
- * <= size, line and column from 1), and walking again in another chunk
- * size must report exactly the same (the walker is chunk-independent). */
+ * <= size, line and column from 1), and so must the place of each of its
+ * characters (xiri_walker_position: inside the value's raw span, in
+ * order), and walking again in another chunk size must report exactly
+ * the same (the walker is chunk-independent). */
 #include "fuzz.h"
 #include "xiri.h"
 
@@ -12,6 +14,7 @@
 #define XMLNS "http://www.w3.org/XML/1998/namespace"
 
 struct seen {
+    struct xiri_walker *w;
     size_t size;
     unsigned long links;
     unsigned long long sum; /* a digest of everything reported */
@@ -33,6 +36,26 @@ static int on_link(void *user, const struct xiri_link *l)
         s->sum = s->sum * 131 + (unsigned char)l->value[i];
     if (l->base)
         s->sum += strlen(l->base);
+    /* every character's place, on a copy of the link (as xiri check) */
+    {
+        struct xiri_link copy = *l;
+        unsigned long line, col, prev_line = l->line;
+        size_t k, off, prev = l->offset;
+
+        for (k = 0; k <= l->value_len; k++) {
+            if (k < l->value_len && ((unsigned char)l->value[k] & 0xC0) == 0x80)
+                continue;
+            FUZZ_ASSERT(xiri_walker_position(s->w, &copy, k, &line, &col,
+                                             &off) == XIRI_OK);
+            FUZZ_ASSERT(line >= 1 && col >= 1 && line >= prev_line);
+            FUZZ_ASSERT(off >= prev);
+            if (l->raw_length > 0)
+                FUZZ_ASSERT(off <= l->offset + l->raw_length);
+            prev = off;
+            prev_line = line;
+            s->sum = s->sum * 7 + off + line * 5 + col;
+        }
+    }
     return 0;
 }
 
@@ -61,6 +84,7 @@ static enum xiri_status walk(struct xiri_ctx *ctx, struct xiri_registry *reg,
     memset(s, 0, sizeof(*s));
     s->size = n;
     st = xiri_walker_new(ctx, reg, &o, on_link, on_diag, s, &w);
+    s->w = w;
     for (i = 0; st == XIRI_OK && i < n; i += chunk)
         st = xiri_walker_feed(w, doc + i, n - i < chunk ? n - i : chunk, NULL);
     if (st == XIRI_OK)

@@ -112,6 +112,19 @@ if [ -s "$tmp/exported" ] && [ ! -s "$tmp/foreign" ]; then
 else
     bad "libxiri.so exports symbols not named xiri_*:"; head -n 20 "$tmp/foreign"
 fi
+# The static library: its objects see each other's names, so every global
+# name they define must be one no program of a user would choose
+# (src/lib/prefix.h gives the internal ones the prefix xiri__).
+nm --defined-only -g "$libdir/libxiri.a" 2>/dev/null |
+    awk 'NF == 3 && $2 ~ /^[A-Z]$/ {print $3}' | sort -u >"$tmp/static"
+grep -v '^xiri_' "$tmp/static" |
+    grep -v -E '^_*(asan|ubsan|gcov|sancov|llvm)' >"$tmp/static-foreign"
+if [ -s "$tmp/static" ] && [ ! -s "$tmp/static-foreign" ]; then
+    ok "libxiri.a defines only xiri_ names ($(wc -l <"$tmp/static"))"
+else
+    bad "libxiri.a defines global names not starting with xiri_ (add them to src/lib/prefix.h):"
+    head -n 20 "$tmp/static-foreign"
+fi
 # The functions the header declares (XIRI_API ... name( ), each exported.
 tr '\n' ' ' <"$top_srcdir/src/include/xiri.h" | grep -o 'XIRI_API[^;(]*(' |
     sed -n 's/.*[ *]\(xiri_[a-z0-9_]*\)[ ]*($/\1/p' | sort -u >"$tmp/declared"

@@ -1242,6 +1242,163 @@ static void test_walk_surrogate_pair_straddles(void)
     }
 }
 
+/* xiri_walker_position: for each link, the place of every character of
+ * its value and of its end, asked for on a copy of the link (as xiri
+ * check does); then, once, for an earlier offset again (the cursor goes
+ * back) and for another link's value (XIRI_EINVAL). */
+struct pos_run {
+    struct xiri_walker *w;
+    struct record r;
+};
+
+static int on_link_positions(void *user, const struct xiri_link *l)
+{
+    struct pos_run *p = user;
+    struct xiri_link copy = *l;
+    char line[256];
+    unsigned long ln, col;
+    size_t off, k;
+    struct xiri_link other = *l;
+
+    snprintf(line, sizeof(line), "%s#%u", l->attribute ? l->attribute : "()",
+             l->item);
+    rec_add(&p->r, line);
+    for (k = 0; k <= l->value_len; k++) {
+        if (k < l->value_len && ((unsigned char)l->value[k] & 0xC0) == 0x80)
+            continue; /* not the first byte of a character */
+        if (xiri_walker_position(p->w, &copy, k, &ln, &col, &off) != XIRI_OK) {
+            rec_add(&p->r, "  failed");
+            continue;
+        }
+        snprintf(line, sizeof(line), "  %zu %lu:%lu+%zu", k, ln, col, off);
+        rec_add(&p->r, line);
+    }
+    if (xiri_walker_position(p->w, &copy, 0, &ln, &col, &off) != XIRI_OK ||
+        ln != l->line)
+        rec_add(&p->r, "  back to 0 failed");
+    other.value = "x";
+    other.value_len = 1;
+    if (xiri_walker_position(p->w, &other, 0, &ln, &col, &off) !=
+        XIRI_EINVAL)
+        rec_add(&p->r, "  another value accepted");
+    return 0;
+}
+
+static void positions_case(const char *name, const char *doc, size_t n,
+                           enum xiri_doc_type type, const char *want)
+{
+    static const size_t chunks[] = {1, 5, 4096};
+    struct xiri_registry *reg = test_registry();
+    struct xiri_ctx *ctx = NULL;
+    size_t k, i;
+
+    xiri_ctx_new(&ctx);
+    for (k = 0; k < ARRAY_LEN(chunks); k++) {
+        struct pos_run p;
+        enum xiri_status st;
+        struct xiri_error err;
+        char what[128];
+
+        struct xiri_walk_options o;
+
+        xiri_walk_options_init(&o);
+        o.type = type;
+        memset(&p, 0, sizeof(p));
+        st = xiri_walker_new(ctx, reg, &o, on_link_positions, NULL, &p,
+                             &p.w);
+        for (i = 0; st == XIRI_OK && i < n; i += chunks[k])
+            st = xiri_walker_feed(p.w, doc + i,
+                                  n - i < chunks[k] ? n - i : chunks[k], &err);
+        if (st == XIRI_OK)
+            st = xiri_walker_finish(p.w, &err);
+        snprintf(what, sizeof(what), "%s (chunks of %zu)", name, chunks[k]);
+        if (st != XIRI_OK)
+            TEST_FAIL("%s: %s", what, xiri_strerror(st));
+        else
+            TEST_STR_EQ(what, p.r.text ? p.r.text : "", want);
+        /* outside on_link: no link is current */
+        if (xiri_walker_position(p.w, NULL, 0, NULL, NULL, NULL) !=
+            XIRI_EINVAL)
+            TEST_FAIL("%s: NULL link accepted", what);
+        xiri_walker_free(p.w);
+        free(p.r.text);
+    }
+    xiri_ctx_free(ctx);
+    xiri_registry_free(reg);
+}
+
+/* Positions counted by hand in the documents: a finding about a character
+ * written as a reference is placed at its '&', and the characters after
+ * it where they are written (xiri check used to count the decoded
+ * characters from the value's start: column 19 for the 'd' below, 28 in
+ * the document). */
+static void test_walk_positions_in_value(void)
+{
+    /* line 3 starts at byte 55; the value at column 13, byte 67: b, then
+     * &amp; (5 columns), &#233; (6, two bytes of UTF-8), &e; ("ent") and
+     * d; the end is the quote.  Line 4 (byte 87): the content of <id>
+     * starts at column 5; CDATA's markers decode to nothing, so 'u' is
+     * at column 14 and 'b', after "]]>", at 22. */
+    static const char xml[] =
+        "<?xml version=\"1.0\"?>\n"
+        "<!DOCTYPE r [<!ENTITY e \"ent\">]>\n"
+        "<r><a href=\"b&amp;&#233;&e;d\"/>\n"
+        "<id><![CDATA[urn:a]]>b</id></r>\n";
+    static const char xml_want[] =
+        "href#0\n"
+        "  0 3:13+67\n"
+        "  1 3:14+68\n"
+        "  2 3:19+73\n"
+        "  4 3:25+79\n"
+        "  5 3:25+79\n"
+        "  6 3:25+79\n"
+        "  7 3:28+82\n"
+        "  8 3:29+83\n"
+        "()#0\n"
+        "  0 4:14+100\n"
+        "  1 4:15+101\n"
+        "  2 4:16+102\n"
+        "  3 4:17+103\n"
+        "  4 4:18+104\n"
+        "  5 4:22+108\n"
+        "  6 4:23+109\n";
+    /* Shift_JIS: byte offsets count the document's bytes (the katakana
+     * TE is the two bytes 83 65), columns its characters.  The value
+     * starts at column 36, byte 35; &eacute; takes 8.  Line 2 (byte 55):
+     * srcset's value at column 14, its second item "b&#233;.png" 10
+     * columns further: column 24, byte 78; its end is the space before
+     * "2x" (column 35, byte 89). */
+    static const char sjis[] =
+        "<meta charset=\"shift_jis\"><a href=\"/\x83" "e&eacute;x\">t</a>\n"
+        "<img srcset=\"a.png 1x, b&#233;.png 2x\">\n";
+    static const char sjis_want[] =
+        "href#0\n"
+        "  0 1:36+35\n"
+        "  1 1:37+36\n"
+        "  4 1:38+38\n"
+        "  6 1:46+46\n"
+        "  7 1:47+47\n"
+        "srcset#0\n"
+        "  0 2:14+68\n"
+        "  1 2:15+69\n"
+        "  2 2:16+70\n"
+        "  3 2:17+71\n"
+        "  4 2:18+72\n"
+        "  5 2:19+73\n"
+        "srcset#1\n"
+        "  0 2:24+78\n"
+        "  1 2:25+79\n"
+        "  3 2:31+85\n"
+        "  4 2:32+86\n"
+        "  5 2:33+87\n"
+        "  6 2:34+88\n"
+        "  7 2:35+89\n";
+
+    positions_case("xml", xml, sizeof(xml) - 1, XIRI_DOC_XML, xml_want);
+    positions_case("shift_jis", sjis, sizeof(sjis) - 1, XIRI_DOC_HTML,
+                   sjis_want);
+}
+
 int suite_walk_register(void)
 {
     CU_pSuite s = CU_add_suite("walk", NULL, NULL);
@@ -1270,5 +1427,6 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
+    CU_ADD_TEST(s, test_walk_positions_in_value);
     return 0;
 }

@@ -1,0 +1,122 @@
+/* prefix.h - every name the library's files share with each other but
+ * not with its users gets the prefix "xiri__" (ISO C 7.1.3 leaves names
+ * with a leading underscore to the implementation, so not "_xiri_").
+ *
+ * The shared library exports only xiri_* (libtool -export-symbols-regex,
+ * Makefile.am), but the static one, libxiri.a, holds every external name
+ * of its objects: without this, a program linking it statically and
+ * defining a function of its own called buf_init or mem_alloc would get
+ * a duplicate symbol, or worse, one of the two silently.  The compiler
+ * reads this file before each source file of the library and of the unit
+ * tests (-include, Makefile.am); tests/install/run.sh fails when
+ * libxiri.a defines a global name that does not start with "xiri_":
+ * add the new name here.  Sorted. */
+#ifndef XIRI_PREFIX_H
+#define XIRI_PREFIX_H
+
+#define buf_append xiri__buf_append
+#define buf_free xiri__buf_free
+#define buf_init xiri__buf_init
+#define buf_put_pct xiri__buf_put_pct
+#define buf_putc xiri__buf_putc
+#define buf_puts xiri__buf_puts
+#define buf_reserve xiri__buf_reserve
+#define buf_take xiri__buf_take
+#define chars_ascii xiri__chars_ascii
+#define check_run xiri__check_run
+#define codes_get xiri__codes_get
+#define cp_is_bidi_format xiri__cp_is_bidi_format
+#define cp_is_iprivate xiri__cp_is_iprivate
+#define cp_is_leiri_extra xiri__cp_is_leiri_extra
+#define cp_is_ucschar xiri__cp_is_ucschar
+#define describe_cp xiri__describe_cp
+#define error_set xiri__error_set
+#define idn_close xiri__idn_close
+#define idn_describe_errors xiri__idn_describe_errors
+#define idn_for_ctx xiri__idn_for_ctx
+#define idn_open xiri__idn_open
+#define idn_to_ascii xiri__idn_to_ascii
+#define idn_to_unicode xiri__idn_to_unicode
+#define input_convert xiri__input_convert
+#define input_discard xiri__input_discard
+#define input_free xiri__input_free
+#define input_line_col xiri__input_line_col
+#define input_new xiri__input_new
+#define input_nul_as_fffd xiri__input_nul_as_fffd
+#define input_nul_count xiri__input_nul_count
+#define input_orig_offset xiri__input_orig_offset
+#define input_sniff xiri__input_sniff
+#define input_window xiri__input_window
+#define ipv4_is_valid xiri__ipv4_is_valid
+#define ipv6_is_valid xiri__ipv6_is_valid
+#define ipvfuture_is_valid xiri__ipvfuture_is_valid
+#define linkcheck_cp1252 xiri__linkcheck_cp1252
+#define linkcheck_plain xiri__linkcheck_plain
+#define linkcheck_plain_byte xiri__linkcheck_plain_byte
+#define linkcheck_run xiri__linkcheck_run
+#define linkcheck_run_path xiri__linkcheck_run_path
+#define mem_alloc xiri__mem_alloc
+#define mem_fail_after xiri__mem_fail_after
+#define mem_fail_reset xiri__mem_fail_reset
+#define mem_failures xiri__mem_failures
+#define mem_free xiri__mem_free
+#define mem_realloc xiri__mem_realloc
+#define mem_strndup xiri__mem_strndup
+#define moji_cp1252_byte xiri__moji_cp1252_byte
+#define moji_cut xiri__moji_cut
+#define moji_next xiri__moji_next
+#define moji_repair xiri__moji_repair
+#define moji_scan_init xiri__moji_scan_init
+#define moji_scan_next xiri__moji_scan_next
+#define path_remove_dots xiri__path_remove_dots
+#define pct_iri_allowed xiri__pct_iri_allowed
+#define pct_normalize xiri__pct_normalize
+#define pct_octet xiri__pct_octet
+#define ref_parse xiri__ref_parse
+#define ref_recompose xiri__ref_recompose
+#define ref_split xiri__ref_split
+#define registry_entry_at xiri__registry_entry_at
+#define registry_find_attr xiri__registry_find_attr
+#define registry_find_content xiri__registry_find_content
+#define registry_mark xiri__registry_mark
+#define registry_rollback xiri__registry_rollback
+#define registry_shape_from_name xiri__registry_shape_from_name
+#define resolve_base_init xiri__resolve_base_init
+#define resolve_parsed xiri__resolve_parsed
+#define resolve_ref xiri__resolve_ref
+#define scheme_default_port xiri__scheme_default_port
+#define scheme_is xiri__scheme_is
+#define scheme_is_dns xiri__scheme_is_dns
+#define shape_split xiri__shape_split
+#define tag_find_end_start xiri__tag_find_end_start
+#define tag_find_start xiri__tag_find_start
+#define tag_find_start_html xiri__tag_find_start_html
+#define tag_guard_construct_end xiri__tag_guard_construct_end
+#define tag_guard_init xiri__tag_guard_init
+#define tag_guard_resume xiri__tag_guard_resume
+#define tag_guard_scan xiri__tag_guard_scan
+#define tag_log_find xiri__tag_log_find
+#define tag_log_trim xiri__tag_log_trim
+#define tag_next_attr xiri__tag_next_attr
+#define to_uri_append xiri__to_uri_append
+#define uni_close xiri__uni_close
+#define uni_direction xiri__uni_direction
+#define uni_encode_query xiri__uni_encode_query
+#define uni_encode_text xiri__uni_encode_text
+#define uni_encoding_is_latin1 xiri__uni_encoding_is_latin1
+#define uni_guess_legacy xiri__uni_guess_legacy
+#define uni_is_assigned xiri__uni_is_assigned
+#define uni_is_control xiri__uni_is_control
+#define uni_is_noncharacter xiri__uni_is_noncharacter
+#define uni_is_normalized xiri__uni_is_normalized
+#define uni_normalize xiri__uni_normalize
+#define uni_query_encoding xiri__uni_query_encoding
+#define uni_spoof_label xiri__uni_spoof_label
+#define utf8_decode xiri__utf8_decode
+#define utf8_encode xiri__utf8_encode
+#define utf8_may_be_rtl xiri__utf8_may_be_rtl
+#define walk_backstops xiri__walk_backstops
+#define walk_nul_count xiri__walk_nul_count
+#define walk_settled xiri__walk_settled
+
+#endif
