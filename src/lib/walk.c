@@ -1328,6 +1328,42 @@ static bool guid_not_permalink(struct xiri_walker *w, const char *el_ns,
     return false;
 }
 
+/* The text position of the start tag that ends at tag_end (and the
+ * guard's record of it in *rec, when there is one), or SIZE_MAX. */
+static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
+                           size_t s1, size_t tag_end, const char *prefix,
+                           const char *el, const struct tag_rec **rec)
+{
+    size_t t;
+
+    *rec = NULL;
+    if (tag_end < s0 || tag_end >= s1)
+        return SIZE_MAX;
+    *rec = logged_tag(w, text, s0, tag_end, prefix, el);
+    if (*rec)
+        return (*rec)->lt;
+    t = tag_find_start(text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0);
+    return t == SIZE_MAX ? SIZE_MAX : s0 + t;
+}
+
+/* Where the value of attribute [prefix:]local is written in the start
+ * tag at tag_start..tag_end (see start_tag_at), for a finding about it;
+ * tag_end when the tag or the attribute cannot be found. */
+static size_t attr_value_at(struct xiri_walker *w, const char *text,
+                            size_t s0, size_t tag_start, size_t tag_end,
+                            const struct tag_rec *rec, const char *prefix,
+                            const char *local)
+{
+    struct tag_attr ta;
+
+    if (tag_start != SIZE_MAX &&
+        find_raw_attr(text, tag_start - s0, tag_end - s0, prefix,
+                      prefix ? strlen(prefix) : 0, local, strlen(local),
+                      w->html, &w->taglog, rec, s0, &ta))
+        return s0 + ta.value;
+    return tag_end;
+}
+
 static void on_start_ns(void *ctx, const xmlChar *localname,
                         const xmlChar *prefix, const xmlChar *URI,
                         int nb_namespaces, const xmlChar **namespaces,
@@ -1367,7 +1403,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         const xmlChar **a = attrs + 5 * i;
         if (a[2] && strcmp((const char *)a[2], XML_NS) == 0 &&
             strcmp((const char *)a[0], "base") == 0) {
-            size_t n;
+            size_t n, where;
             const char *v;
             w->value.len = 0;
             w->value.status = XIRI_OK;
@@ -1376,10 +1412,19 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                        &w->entities_left);
             n = w->value.len;
             v = trim_ws(w->value.data ? w->value.data : "", &n);
+            /* a finding about the base is placed at its value as
+             * written (the tag's end when it cannot be found) */
+            if (!scanned) {
+                tag_start = start_tag_at(w, text, s0, s1, tag_end,
+                                         (const char *)prefix, el, &rec);
+                scanned = true;
+            }
+            where = attr_value_at(w, text, s0, tag_start, tag_end, rec, "xml",
+                                  "base");
             /* a base that cannot be read governs its subtree with none
              * (the attribute itself is reported below) */
             if (w->value.status == XIRI_OK && !w->undeclared_entity)
-                own_base = resolve_base(w, parent_base, v, n, tag_end,
+                own_base = resolve_base(w, parent_base, v, n, where,
                                         "xml:base");
             has_own_base = true;
         }
@@ -1393,15 +1438,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         if (!reg_find(w, el_ns, el, at_ns, (const char *)a[0], &shape))
             continue;
         if (!scanned) {
-            if (tag_end >= s0 && tag_end < s1 &&
-                (rec = logged_tag(w, text, s0, tag_end,
-                                  (const char *)prefix, el)) != NULL) {
-                tag_start = rec->lt;
-            } else if (tag_end >= s0 && tag_end < s1) {
-                size_t t = tag_find_start(
-                    text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0);
-                tag_start = t == SIZE_MAX ? SIZE_MAX : s0 + t;
-            }
+            tag_start = start_tag_at(w, text, s0, s1, tag_end,
+                                     (const char *)prefix, el, &rec);
             scanned = true;
         }
         /* xml:base itself is relative to the parent's base */
@@ -1428,7 +1466,10 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                            &w->entities_left);
                 buf_putc(v, '\0');
                 if (v->status == XIRI_OK && !w->undeclared_entity)
-                    html_base_element(w, v->data, tag_end);
+                    html_base_element(w, v->data,
+                                      attr_value_at(w, text, s0, tag_start,
+                                                    tag_end, rec, NULL,
+                                                    "href"));
             }
     w->undeclared_entity = false;
     if (has_own_base)
@@ -1693,7 +1734,9 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     if (w->status == XIRI_OK && atts && strcmp(el, "base") == 0)
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1])
-                html_base_element(w, (const char *)atts[i + 1], tag_end);
+                html_base_element(w, (const char *)atts[i + 1],
+                                  attr_value_at(w, text, s0, tag_start,
+                                                tag_end, rec, NULL, "href"));
     if (w->status == XIRI_OK &&
         reg_find(w, NULL, el, NULL, NULL, &shape))
         content_begin(w, el, NULL, shape, tag_end);
