@@ -875,15 +875,32 @@ static int collect_code(void *user, const struct xiri_diag *d)
 static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
 {
     enum xiri_status st;
-    char *out = NULL;
-    size_t out_len;
+    char *out = NULL, *strip = NULL;
+    const char *v = l->value;
+    size_t out_len, n = l->value_len, i, k;
 
+    /* WHATWG URL, basic URL parser: browsers remove every ASCII tab or
+     * newline from an HTML document's URL before parsing it (as rewrite
+     * does), so the resolved IRI and its URI leave them out */
+    if (l->profile == XIRI_PROFILE_HTML &&
+        (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n))) {
+        strip = malloc(n + 1);
+        if (!strip) {
+            cli_out_of_memory(&r->state);
+            return NULL;
+        }
+        for (i = k = 0; i < n; i++)
+            if (v[i] != '\t' && v[i] != '\n' && v[i] != '\r')
+                strip[k++] = v[i];
+        v = strip;
+        n = k;
+    }
     if (l->base)
-        st = xiri_resolve(l->base, strlen(l->base), l->value, l->value_len,
-                          l->profile, &out, &out_len, NULL);
+        st = xiri_resolve(l->base, strlen(l->base), v, n, l->profile, &out,
+                          &out_len, NULL);
     else
-        st = xiri_resolve(l->value, l->value_len, l->value, l->value_len,
-                          l->profile, &out, &out_len, NULL);
+        st = xiri_resolve(v, n, v, n, l->profile, &out, &out_len, NULL);
+    free(strip);
     if (st == XIRI_ENOMEM)
         cli_out_of_memory(&r->state);
     return st == XIRI_OK ? out : NULL;
