@@ -118,7 +118,7 @@ fi
 nm --defined-only -g "$libdir/libxiri.a" 2>/dev/null |
     awk 'NF == 3 && $2 ~ /^[A-Z]$/ {print $3}' | sort -u >"$tmp/static"
 grep -v '^xiri_' "$tmp/static" |
-    grep -v -E '^_*(asan|ubsan|gcov|sancov|llvm)' >"$tmp/static-foreign"
+    grep -v -E '^_*(asan|ubsan|gcov|sancov|llvm|odr_asan)' >"$tmp/static-foreign"
 if [ -s "$tmp/static" ] && [ ! -s "$tmp/static-foreign" ]; then
     ok "libxiri.a defines only xiri_ names ($(wc -l <"$tmp/static"))"
 else
