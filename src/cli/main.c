@@ -52,6 +52,11 @@ int main(int argc, char **argv)
     /* A closed pipe is a write error reported with exit status 2, not a
      * silent death by SIGPIPE. */
     signal(SIGPIPE, SIG_IGN);
+    /* Likewise a file over the size limit (ulimit -f): write fails with
+     * EFBIG, which is reported (or, for a -j spill file, handled by
+     * waiting for the file's turn), instead of a death by SIGXFSZ that
+     * would cut the output short without a word. */
+    signal(SIGXFSZ, SIG_IGN);
     cli_use_source_schemas();
 
     if (argc < 2) {
