@@ -97,6 +97,21 @@ unsigned jobs_parse(const char *usage, const char *value, int *status)
     return (unsigned)v;
 }
 
+/* Whether jb may start (the mutex held): not while an entry before it
+ * names the same file and is not done.  A file given twice (say by "-r
+ * site site/blog") is then processed twice in turn, as with -j 1: the
+ * second run of an in-place rewrite reads what the first wrote, and a
+ * --baseline entry absorbs the finding of the first. */
+static bool job_may_start(const struct jobs *j, const struct job *jb)
+{
+    const struct job *e;
+
+    for (e = j->head; e != jb; e = e->next)
+        if (e->path && !e->done && strcmp(e->path, jb->path) == 0)
+            return false;
+    return true;
+}
+
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
@@ -106,7 +121,7 @@ static void *worker_main(void *arg)
     pthread_mutex_lock(&j->mu);
     for (;;) {
         for (jb = j->head; jb; jb = jb->next)
-            if (jb->path && !jb->started)
+            if (jb->path && !jb->started && job_may_start(j, jb))
                 break;
         if (!jb) {
             if (j->closing)
@@ -123,6 +138,8 @@ static void *worker_main(void *arg)
         pthread_mutex_lock(&j->mu);
         jb->done = true;
         pthread_cond_broadcast(&j->done);
+        /* a file waiting for this one (job_may_start) may go now */
+        pthread_cond_broadcast(&j->work);
     }
     pthread_mutex_unlock(&j->mu);
     return NULL;
