@@ -527,7 +527,8 @@ XIRI_API const char *xiri_walker_encoding(const struct xiri_walker *w,
  * a copy of it; so also inside xiri_check_link's callback): XIRI_EINVAL
  * for another link.
  * When the text of the value cannot be matched to the value (the link's
- * raw_length is 0), the value's characters are counted from its start. */
+ * raw_length is 0), the line and column count the value's characters
+ * from its start, and the offset stays the value's. */
 XIRI_API enum xiri_status xiri_walker_position(struct xiri_walker *w,
                                                const struct xiri_link *link,
                                                size_t off,

@@ -792,7 +792,8 @@ enum xiri_status xiri_walker_position(struct xiri_walker *w,
         return XIRI_OK;
     }
     /* the raw text is not known to decode to the value: count the
-     * value's characters from its first one (line ends as written) */
+     * value's characters from its first one (line ends as written); the
+     * offset stays the value's (xiri.h) */
     *line = link->line;
     *column = link->column;
     *offset = link->offset;
