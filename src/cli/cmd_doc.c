@@ -877,30 +877,29 @@ static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
     enum xiri_status st;
     char *out = NULL, *strip = NULL;
     const char *v = l->value;
-    size_t out_len, n = l->value_len, i, k;
+    size_t out_len, n = l->value_len;
 
     /* WHATWG URL, basic URL parser: browsers remove every ASCII tab or
-     * newline from an HTML document's URL before parsing it (as rewrite
-     * does), so the resolved IRI and its URI leave them out */
+     * newline from an HTML document's URL and read '\' as '/' in the path
+     * of an http(s), ftp, ws(s) or file URL (as rewrite writes it), so the
+     * resolved IRI and its URI are what they read */
     if (l->profile == XIRI_PROFILE_HTML &&
-        (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n))) {
-        strip = malloc(n + 1);
-        if (!strip) {
-            cli_out_of_memory(&r->state);
+        (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
+         memchr(v, '\\', n))) {
+        st = xiri_html_url(v, n, l->base, &strip, &n);
+        if (st != XIRI_OK) {
+            if (st == XIRI_ENOMEM)
+                cli_out_of_memory(&r->state);
             return NULL;
         }
-        for (i = k = 0; i < n; i++)
-            if (v[i] != '\t' && v[i] != '\n' && v[i] != '\r')
-                strip[k++] = v[i];
         v = strip;
-        n = k;
     }
     if (l->base)
         st = xiri_resolve(l->base, strlen(l->base), v, n, l->profile, &out,
                           &out_len, NULL);
     else
         st = xiri_resolve(v, n, v, n, l->profile, &out, &out_len, NULL);
-    free(strip);
+    xiri_str_free(strip);
     if (st == XIRI_ENOMEM)
         cli_out_of_memory(&r->state);
     return st == XIRI_OK ? out : NULL;

@@ -189,6 +189,16 @@ enum xiri_idn {
                                       http, https, ftp, ws, wss hosts and
                                       mailto domains; others get %HH */
 
+/* The string a browser parses as a URL from an HTML attribute value
+ * (WHATWG URL Standard, basic URL parser): every ASCII tab, LF and CR
+ * removed, and, in a special URL (its scheme, or without one base's, is
+ * ftp, file, http, https, ws or wss), each '\' before the query or the
+ * fragment read as '/'.  base may be NULL (a relative reference is then
+ * not special).  *out is NUL-terminated; free it with xiri_str_free. */
+XIRI_API enum xiri_status xiri_html_url(const char *value, size_t len,
+                                        const char *base, char **out,
+                                        size_t *out_len);
+
 /* IRI to URI (RFC 3987 section 3.1): each character outside US-ASCII
  * becomes its UTF-8 octets written %HH with upper-case hex; everything
  * else, existing escapes included, is kept, so the mapping is the

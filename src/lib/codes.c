@@ -160,7 +160,10 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "attributes, tolerates a '%' without two hex digits, '[' and ']' "
             "outside the host and '#' inside the fragment; RFC 3987 does "
             "not, and other consumers reject or misread such references.  "
-            "Write '%' as %25, '[' as %5B, ']' as %5D and '#' as %23.",
+            "Write '%' as %25, '[' as %5B, ']' as %5D and '#' as %23.  In "
+            "an http, https, ftp, ws, wss or file URL browsers read '\\' "
+            "before the query as '/' (so 'a\\b' requests a/b): write '/'; "
+            "rewrite does.",
         },
     [CODE_BIDI_FORMAT_CHAR] =
         {

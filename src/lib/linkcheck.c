@@ -5,6 +5,7 @@
 #include "buf.h"
 #include "chars.h"
 #include "codes.h"
+#include "htmlurl.h"
 #include "linkcheck.h"
 #include "mojibake.h"
 #include "parse.h"
@@ -25,6 +26,7 @@ struct lc {
     void *user;
     int worst;
     bool stop; /* the callback asked to stop */
+    int special; /* html_url_special of the link, -1 not known yet */
 };
 
 /* Deliver one finding to the caller. */
@@ -38,21 +40,45 @@ static void lc_deliver(struct lc *lc, const struct xiri_diag *d)
         lc->stop = true;
 }
 
-/* xiri_check's findings pass through here on their way to the caller. */
-static int lc_forward(void *user, const struct xiri_diag *d)
-{
-    struct lc *lc = user;
-
-    lc_deliver(lc, d);
-    return lc->stop;
-}
-
 static void lc_report(struct lc *lc, enum code_id id, enum xiri_part part,
                       size_t off, size_t len, uint32_t cp, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 7, 8)))
 #endif
     ;
+
+/* In an HTML document, a '\' before the query of a special URL (http,
+ * https, ftp, ws, wss, file) is read as '/' by browsers (WHATWG URL 4.4;
+ * htmlurl.c), and rewrite writes it so: percent-encoding it, as the
+ * LEIRI finding says, would change what the link requests. */
+static bool lc_backslash_as_slash(struct lc *lc, const struct xiri_diag *d)
+{
+    const struct xiri_link *l = lc->link;
+
+    if (l->profile != XIRI_PROFILE_HTML || d->codepoint != '\\' ||
+        strcmp(d->code, codes_get(CODE_LEIRI_CHAR)->code) != 0 ||
+        d->offset >= html_url_path_end(l->value, l->value_len))
+        return false;
+    if (lc->special < 0)
+        lc->special = html_url_special(l->value, l->value_len, l->base);
+    return lc->special > 0;
+}
+
+/* xiri_check's findings pass through here on their way to the caller. */
+static int lc_forward(void *user, const struct xiri_diag *d)
+{
+    struct lc *lc = user;
+
+    if (lc_backslash_as_slash(lc, d))
+        lc_report(lc, CODE_HTML_ONLY, d->part, d->offset, d->length,
+                  d->codepoint,
+                  "'\\' (U+005C) at byte %zu: browsers read it as '/' in "
+                  "this URL (WHATWG URL), other software does not; write '/'",
+                  d->offset);
+    else
+        lc_deliver(lc, d);
+    return lc->stop;
+}
 
 static void lc_report(struct lc *lc, enum code_id id, enum xiri_part part,
                       size_t off, size_t len, uint32_t cp, const char *fmt, ...)
@@ -545,6 +571,7 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
+    lc.special = -1;
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII,
      * '%') is not split here, check_run splits it */
     if (fast && (unsigned)link->profile < XIRI_PROFILE_COUNT &&

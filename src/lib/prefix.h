@@ -31,6 +31,9 @@
 #define cp_is_ucschar xiri__cp_is_ucschar
 #define describe_cp xiri__describe_cp
 #define error_set xiri__error_set
+#define html_url_path_end xiri__html_url_path_end
+#define html_url_prepare xiri__html_url_prepare
+#define html_url_special xiri__html_url_special
 #define idn_close xiri__idn_close
 #define idn_describe_errors xiri__idn_describe_errors
 #define idn_for_ctx xiri__idn_for_ctx

@@ -6,6 +6,7 @@
 #include "common.h"
 #include "buf.h"
 #include "chars.h"
+#include "htmlurl.h"
 #include "linkcheck.h"
 #include "mem.h"
 #include "mojibake.h"
@@ -295,17 +296,17 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
 
     *qdiff = 0;
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
-        memchr(v, '\n', n) == NULL && memchr(v, '\r', n) == NULL) {
-        /* nothing to strip */
+        memchr(v, '\n', n) == NULL && memchr(v, '\r', n) == NULL &&
+        memchr(v, '\\', n) == NULL) {
+        /* nothing a browser reads otherwise */
     } else if (l->profile == XIRI_PROFILE_HTML) {
         /* WHATWG URL "basic URL parser": browsers remove every ASCII tab
-         * or newline from the input, so the URI must not keep them */
-        size_t i;
+         * or newline from the input, and read '\' as '/' in the path of
+         * an http(s), ftp, ws(s) or file URL: the URI is what they read,
+         * so that the link requests what it requested (htmlurl.c) */
         rw->strip.len = 0;
         rw->strip.status = XIRI_OK;
-        for (i = 0; i < n; i++)
-            if (v[i] != '\t' && v[i] != '\n' && v[i] != '\r')
-                buf_putc(&rw->strip, v[i]);
+        html_url_prepare(v, n, l->base, &rw->strip);
         if (rw->strip.status != XIRI_OK)
             return rw->strip.status;
         v = rw->strip.data ? rw->strip.data : "";

@@ -13,7 +13,10 @@
 # span, decoded with references expanded, is the value.  Everything else
 # is computed here:
 #  - in HTML, ASCII tab, LF and CR removed from the value first (the
-#    WHATWG URL basic parser removes them: browsers never request them);
+#    WHATWG URL basic parser removes them: browsers never request them),
+#    and in a special URL (scheme, or the base's without one, ftp, file,
+#    http, https, ws or wss) each '\' before the query or fragment made
+#    '/' (the parser's states read it as '/' there);
 #  - resolution: RFC 3986 5.2.2-5.2.4 and 5.3, strict; never of an HTML
 #    usemap (a hash-name reference: it names a map of this document);
 #  - to URI: RFC 3987 3.1 (each character outside US-ASCII as the %HH of
@@ -427,6 +430,19 @@ class Options:
         self.query_encoding = query_encoding
 
 
+SPECIAL_SCHEMES = ("ftp", "file", "http", "https", "ws", "wss")
+
+
+def whatwg_special(v, base):
+    """WHATWG URL 4.2, 4.4: whether v parses as a special URL: its scheme
+    (an ASCII alpha, then alphanumerics, '+', '-', '.', then ':') or,
+    for a reference without one, the base's, is a special scheme."""
+    m = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", v)
+    if not m and base:
+        m = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", base)
+    return bool(m) and m.group(1).lower() in SPECIAL_SCHEMES
+
+
 def model(data, links, opts, enc, is_html):
     """The document data (bytes in the Python codec enc) rewritten, given
     the walker's links (the records of xiri links --format=json, in
@@ -458,6 +474,15 @@ def model(data, links, opts, enc, is_html):
             if is_html:
                 # WHATWG URL basic parser: ASCII tab and newlines removed
                 nv = re.sub(r"[\t\n\r]", "", nv)
+                # and '\' read as '/' before the query or fragment of a
+                # special URL (special authority slashes, authority, path
+                # and relative states)
+                if whatwg_special(nv, l["base"]):
+                    end = len(nv)
+                    for c in "?#":
+                        if c in nv:
+                            end = min(end, nv.index(c))
+                    nv = nv[:end].replace("\\", "/") + nv[end:]
             # HTML usemap: a hash-name reference, never resolved
             if opts.resolve and l["base"] and not (is_html and l["attribute"] == "usemap"):
                 check_syntax(nv)

@@ -1071,6 +1071,57 @@ static void test_plain_fast_path(void)
                 st.strings, st.plain, st.runs);
 }
 
+/* xiri_html_url: what the WHATWG basic URL parser reads in an HTML
+ * attribute value before it parses (tabs and newlines removed; '\' as '/'
+ * before the query or fragment of a special URL).  Expected strings by
+ * hand from the URL Standard 4.4; the inputs marked WPT are from
+ * urltestdata.json, whose href shows the '/' reading (e.g. "\x" against
+ * http://example.org/foo/bar is http://example.org/x). */
+static void test_html_url(void)
+{
+    static const struct {
+        const char *in, *base, *want;
+    } v[] = {
+        {"\\x", "http://example.org/foo/bar", "/x"},                /* WPT */
+        {"\\\\x\\hello", "http://example.org/foo/bar", "//x/hello"}, /* WPT */
+        {"http:\\\\foo.com\\", NULL, "http://foo.com/"},             /* WPT */
+        {"http:\\\\a\\b:c\\d@foo.com\\", NULL, "http://a/b:c/d@foo.com/"},
+        {"ws://a@b\\c", NULL, "ws://a@b/c"},                    /* WPT */
+        {"#\\", "http://example.org/foo/bar", "#\\"},            /* WPT */
+        {"sc:\\../", NULL, "sc:\\../"},                          /* WPT */
+        {"file:c:\\foo\\bar.html", "file:///tmp/mock/path",
+         "file:c:/foo/bar.html"},                                /* WPT */
+        {":foo.com\\", "http://example.org/foo/bar", ":foo.com/"}, /* WPT */
+        {"h\ttt\np:\\\\x\\y", NULL, "http://x/y"},
+        {"a\\b?c\\d#e\\f", "https://h/", "a/b?c\\d#e\\f"},
+        {"a\\b", NULL, "a\\b"},       /* no base: not known to be special */
+        {"a\\b", "urn:x:y", "a\\b"},  /* a base that is not special */
+        {"HTTPS:\\\\h", NULL, "HTTPS://h"},
+        {"httpsx:\\a", "http://h/", "httpsx:\\a"},
+        {"1http:\\a", "http://h/", "1http:/a"}, /* no scheme: relative */
+        {"a\tb\r\nc", NULL, "abc"},
+        {"", "http://h/", ""},
+    };
+    size_t i;
+    char *out = NULL;
+    size_t n = 0;
+
+    for (i = 0; i < ARRAY_LEN(v); i++) {
+        enum xiri_status st =
+            xiri_html_url(v[i].in, strlen(v[i].in), v[i].base, &out, &n);
+
+        if (st != XIRI_OK) {
+            TEST_FAIL("%s: %s", v[i].in, xiri_strerror(st));
+            continue;
+        }
+        TEST_STR_EQ(v[i].in, out, v[i].want);
+        CU_ASSERT_EQUAL(n, strlen(v[i].want));
+        xiri_str_free(out);
+    }
+    CU_ASSERT_EQUAL(xiri_html_url(NULL, 1, NULL, &out, &n), XIRI_EINVAL);
+    CU_ASSERT_EQUAL(xiri_html_url("a", 1, NULL, NULL, &n), XIRI_EINVAL);
+}
+
 int suite_linkcheck_register(void)
 {
     CU_pSuite s = CU_add_suite("linkcheck", suite_init, suite_clean);
@@ -1086,7 +1137,8 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "API contract", test_contract) ||
         !CU_add_test(s, "callback stops", test_stop) ||
         !CU_add_test(s, "out of memory", test_oom) ||
-        !CU_add_test(s, "fast path for plain links", test_plain_fast_path))
+        !CU_add_test(s, "fast path for plain links", test_plain_fast_path) ||
+        !CU_add_test(s, "xiri_html_url", test_html_url))
         return -1;
     return 0;
 }

@@ -1,0 +1,23 @@
+/* htmlurl.h - the string a browser parses as a URL from an HTML attribute
+ * value (WHATWG URL, basic URL parser): what rewrite maps, links
+ * resolves and check judges for HTML documents. */
+#ifndef XIRI_HTMLURL_H
+#define XIRI_HTMLURL_H
+
+#include "buf.h"
+#include "common.h"
+
+/* Whether the WHATWG URL parser reads v[0..n) as a special URL: its
+ * scheme (tabs and newlines skipped, as the parser removes them) or,
+ * without one, base's is ftp, file, http, https, ws or wss.  False for a
+ * relative reference without a base. */
+bool html_url_special(const char *v, size_t n, const char *base);
+/* Where the query or fragment of v[0..n) starts ('?' or '#'), or n. */
+size_t html_url_path_end(const char *v, size_t n);
+/* Append to out what a browser parses: v without ASCII tabs and
+ * newlines, and, when special, each '\' before the query or fragment as
+ * '/'.  Whether anything changed. */
+bool html_url_prepare(const char *v, size_t n, const char *base,
+                      struct buf *out);
+
+#endif
