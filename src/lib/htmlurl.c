@@ -2,7 +2,6 @@
  * URL Standard, "basic URL parser"), and xiri_html_url(). */
 #include "common.h"
 #include "htmlurl.h"
-#include "mem.h"
 #include "scheme.h"
 
 static bool is_tab_or_newline(char c)
@@ -46,27 +45,19 @@ static size_t scheme_of(const char *v, size_t n, char *out, size_t size)
     return k;
 }
 
-/* WHATWG URL 4.2: the special schemes. */
-static bool scheme_special(const char *s, size_t n)
-{
-    return scheme_is(s, n, "http") || scheme_is(s, n, "https") ||
-           scheme_is(s, n, "ftp") || scheme_is(s, n, "file") ||
-           scheme_is(s, n, "ws") || scheme_is(s, n, "wss");
-}
-
 bool html_url_special(const char *v, size_t n, const char *base)
 {
     char s[8];
     size_t k = scheme_of(v, n, s, sizeof(s));
 
     if (k > 0)
-        return k < sizeof(s) && scheme_special(s, k);
+        return k < sizeof(s) && scheme_is_special(s, k);
     /* a relative reference takes the base's scheme (RFC 3986 5.2.2; the
      * WHATWG parser's relative state) */
     if (!base)
         return false;
     k = scheme_of(base, strlen(base), s, sizeof(s));
-    return k > 0 && k < sizeof(s) && scheme_special(s, k);
+    return k > 0 && k < sizeof(s) && scheme_is_special(s, k);
 }
 
 size_t html_url_path_end(const char *v, size_t n)
@@ -78,7 +69,7 @@ size_t html_url_path_end(const char *v, size_t n)
     return i;
 }
 
-bool html_url_prepare(const char *v, size_t n, const char *base,
+void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out)
 {
     /* WHATWG URL 4.4: "Remove all ASCII tab or newline from input"; for
@@ -86,21 +77,10 @@ bool html_url_prepare(const char *v, size_t n, const char *base,
      * authority and the path (a validation error, but the same URL) */
     bool special = memchr(v, '\\', n) && html_url_special(v, n, base);
     size_t end = special ? html_url_path_end(v, n) : 0, i;
-    bool changed = false;
 
-    for (i = 0; i < n; i++) {
-        if (is_tab_or_newline(v[i])) {
-            changed = true;
-            continue;
-        }
-        if (v[i] == '\\' && i < end) {
-            buf_putc(out, '/');
-            changed = true;
-            continue;
-        }
-        buf_putc(out, v[i]);
-    }
-    return changed;
+    for (i = 0; i < n; i++)
+        if (!is_tab_or_newline(v[i]))
+            buf_putc(out, v[i] == '\\' && i < end ? '/' : v[i]);
 }
 
 enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,

@@ -16,8 +16,8 @@ bool html_url_special(const char *v, size_t n, const char *base);
 size_t html_url_path_end(const char *v, size_t n);
 /* Append to out what a browser parses: v without ASCII tabs and
  * newlines, and, when special, each '\' before the query or fragment as
- * '/'.  Whether anything changed. */
-bool html_url_prepare(const char *v, size_t n, const char *base,
+ * '/'. */
+void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out);
 
 #endif

@@ -357,13 +357,12 @@ static bool lc_same_label(const char *name, const char *label)
     return true;
 }
 
-/* WHATWG URL 4.2: the special schemes are ftp, file, http, https, ws
- * and wss; 4.4 query state: the encoding override becomes UTF-8 when the
- * URL is not special or its scheme is ws or wss.  What remains: */
+/* WHATWG URL 4.4 query state: the encoding override becomes UTF-8 when
+ * the URL is not special (4.2) or its scheme is ws or wss. */
 static bool lc_query_uses_document_encoding(const char *s, size_t n)
 {
-    return scheme_is(s, n, "http") || scheme_is(s, n, "https") ||
-           scheme_is(s, n, "ftp") || scheme_is(s, n, "file");
+    return scheme_is_special(s, n) && !scheme_is(s, n, "ws") &&
+           !scheme_is(s, n, "wss");
 }
 
 static enum xiri_status lc_query(struct lc *lc, const struct ref *r)

@@ -91,6 +91,7 @@
 #define scheme_default_port xiri__scheme_default_port
 #define scheme_is xiri__scheme_is
 #define scheme_is_dns xiri__scheme_is_dns
+#define scheme_is_special xiri__scheme_is_special
 #define shape_split xiri__shape_split
 #define tag_find_end_start xiri__tag_find_end_start
 #define tag_find_start xiri__tag_find_start

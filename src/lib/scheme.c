@@ -27,6 +27,11 @@ bool scheme_is_dns(const char *s, size_t n)
            scheme_is(s, n, "wss");
 }
 
+bool scheme_is_special(const char *s, size_t n)
+{
+    return scheme_is_dns(s, n) || scheme_is(s, n, "file");
+}
+
 const char *scheme_default_port(const char *s, size_t n)
 {
     static const struct {
