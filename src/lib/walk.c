@@ -318,10 +318,41 @@ static bool has_scheme(const char *v, size_t n)
     return i < n && v[i] == ':';
 }
 
+/* Where a base-setting attribute ([prefix:]local) is written in the
+ * start tag at tag_start..tag_end of text (from stream position s0), for
+ * a finding about it: looked for only when a finding needs it. */
+struct attr_place {
+    const char *text;
+    size_t s0, tag_start, tag_end;
+    const struct tag_rec *rec; /* the guard's record of the tag, or NULL */
+    const char *prefix, *local;
+};
+
+static bool find_raw_attr(const char *text, size_t start, size_t end,
+                          const char *prefix, size_t pl, const char *local,
+                          size_t ll, bool nocase, const struct tag_log *log,
+                          const struct tag_rec *rec, size_t text_start,
+                          struct tag_attr *out);
+
+/* The text position of the attribute's value, or the tag's end when the
+ * tag or the attribute cannot be found. */
+static size_t attr_place_pos(struct xiri_walker *w, const struct attr_place *at)
+{
+    struct tag_attr ta;
+
+    if (at->tag_start != SIZE_MAX &&
+        find_raw_attr(at->text, at->tag_start - at->s0, at->tag_end - at->s0,
+                      at->prefix, at->prefix ? strlen(at->prefix) : 0,
+                      at->local, strlen(at->local), w->html, &w->taglog,
+                      at->rec, at->s0, &ta))
+        return at->s0 + ta.value;
+    return at->tag_end;
+}
+
 /* Resolve a base-setting value against the base in force; NULL (and a
- * finding at pos) when that cannot be done. */
+ * finding at the value, at) when that cannot be done. */
 static char *resolve_base(struct xiri_walker *w, const char *against,
-                          const char *v, size_t n, size_t pos,
+                          const char *v, size_t n, const struct attr_place *at,
                           const char *what)
 {
     struct xiri_error err;
@@ -336,12 +367,13 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
         if (st == XIRI_ENOMEM)
             fail(w, st);
         else if (has_scheme(v, n))
-            diag(w, "base-invalid", XIRI_SEV_WARNING, pos,
+            diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
                  "the %s \"%.*s\" is not a valid IRI: %s; the links it "
                  "governs have no base",
                  what, (int)(n > 200 ? 200 : n), v, err.message);
         else
-            diag(w, "base-not-absolute", XIRI_SEV_WARNING, pos,
+            diag(w, "base-not-absolute", XIRI_SEV_WARNING,
+                 attr_place_pos(w, at),
                  "the %s \"%.*s\" is relative and there is no base to "
                  "resolve it against: the links it governs have no base; "
                  "give the document a base (--base)",
@@ -355,7 +387,7 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
     if (st == XIRI_ENOMEM)
         fail(w, st);
     else
-        diag(w, "base-invalid", XIRI_SEV_WARNING, pos,
+        diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
              "the %s \"%.*s\" cannot be resolved: %s; the links it governs "
              "have no base",
              what, (int)(n > 200 ? 200 : n), v, err.message);
@@ -1169,7 +1201,7 @@ static void content_end(struct xiri_walker *w)
 
 /* HTML "document base URL": the first base element with an href. */
 static void html_base_element(struct xiri_walker *w, const char *href,
-                              size_t pos)
+                              const struct attr_place *at)
 {
     size_t n = strlen(href);
     const char *v = trim_ws(href, &n);
@@ -1179,12 +1211,12 @@ static void html_base_element(struct xiri_walker *w, const char *href,
         return;
     w->base_element_seen = true;
     if (w->links_before_tag > 0)
-        diag(w, "base-after-links", XIRI_SEV_WARNING, pos,
+        diag(w, "base-after-links", XIRI_SEV_WARNING, attr_place_pos(w, at),
              "<base href> comes after %lu links, which were resolved "
              "against the document's address; browsers resolve them against "
              "this base: move <base> to the start of <head>",
              w->links_before_tag);
-    b = resolve_base(w, w->doc_base, v, n, pos, "<base href>");
+    b = resolve_base(w, w->doc_base, v, n, at, "<base href>");
     if (b) {
         mem_free(w->doc_base);
         w->doc_base = b;
@@ -1330,12 +1362,14 @@ static bool guid_not_permalink(struct xiri_walker *w, const char *el_ns,
 }
 
 /* The text position of the start tag that ends at tag_end (and the
- * guard's record of it in *rec, when there is one), or SIZE_MAX. */
+ * guard's record of it in *rec, when there is one), or SIZE_MAX.  In
+ * HTML an element the parser implied has no tag of its own, and is not
+ * found. */
 static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
                            size_t s1, size_t tag_end, const char *prefix,
                            const char *el, const struct tag_rec **rec)
 {
-    size_t t;
+    size_t t, from = w->floor > s0 ? w->floor - s0 : 0;
 
     *rec = NULL;
     if (tag_end < s0 || tag_end >= s1)
@@ -1343,26 +1377,9 @@ static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
     *rec = logged_tag(w, text, s0, tag_end, prefix, el);
     if (*rec)
         return (*rec)->lt;
-    t = tag_find_start(text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0);
+    t = w->html ? tag_find_start_html(text, from, tag_end - s0, el)
+                : tag_find_start(text, from, tag_end - s0);
     return t == SIZE_MAX ? SIZE_MAX : s0 + t;
-}
-
-/* Where the value of attribute [prefix:]local is written in the start
- * tag at tag_start..tag_end (see start_tag_at), for a finding about it;
- * tag_end when the tag or the attribute cannot be found. */
-static size_t attr_value_at(struct xiri_walker *w, const char *text,
-                            size_t s0, size_t tag_start, size_t tag_end,
-                            const struct tag_rec *rec, const char *prefix,
-                            const char *local)
-{
-    struct tag_attr ta;
-
-    if (tag_start != SIZE_MAX &&
-        find_raw_attr(text, tag_start - s0, tag_end - s0, prefix,
-                      prefix ? strlen(prefix) : 0, local, strlen(local),
-                      w->html, &w->taglog, rec, s0, &ta))
-        return s0 + ta.value;
-    return tag_end;
 }
 
 static void on_start_ns(void *ctx, const xmlChar *localname,
@@ -1404,8 +1421,9 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         const xmlChar **a = attrs + 5 * i;
         if (a[2] && strcmp((const char *)a[2], XML_NS) == 0 &&
             strcmp((const char *)a[0], "base") == 0) {
-            size_t n, where;
+            size_t n;
             const char *v;
+            struct attr_place at;
             w->value.len = 0;
             w->value.status = XIRI_OK;
             w->unknown_entity[0] = '\0';
@@ -1420,12 +1438,17 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                                          (const char *)prefix, el, &rec);
                 scanned = true;
             }
-            where = attr_value_at(w, text, s0, tag_start, tag_end, rec, "xml",
-                                  "base");
+            at = (struct attr_place){.text = text,
+                                     .s0 = s0,
+                                     .tag_start = tag_start,
+                                     .tag_end = tag_end,
+                                     .rec = rec,
+                                     .prefix = "xml",
+                                     .local = "base"};
             /* a base that cannot be read governs its subtree with none
              * (the attribute itself is reported below) */
             if (w->value.status == XIRI_OK && !w->undeclared_entity)
-                own_base = resolve_base(w, parent_base, v, n, where,
+                own_base = resolve_base(w, parent_base, v, n, &at,
                                         "xml:base");
             has_own_base = true;
         }
@@ -1459,6 +1482,12 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             if (!attrs[5 * i + 2] &&
                 strcmp((const char *)attrs[5 * i], "href") == 0) {
                 struct buf *v = &w->value;
+                struct attr_place at = {.text = text,
+                                        .s0 = s0,
+                                        .tag_start = tag_start,
+                                        .tag_end = tag_end,
+                                        .rec = rec,
+                                        .local = "href"};
                 v->len = 0;
                 v->status = XIRI_OK;
                 w->unknown_entity[0] = '\0';
@@ -1467,10 +1496,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                            &w->entities_left);
                 buf_putc(v, '\0');
                 if (v->status == XIRI_OK && !w->undeclared_entity)
-                    html_base_element(w, v->data,
-                                      attr_value_at(w, text, s0, tag_start,
-                                                    tag_end, rec, NULL,
-                                                    "href"));
+                    html_base_element(w, v->data, &at);
             }
     w->undeclared_entity = false;
     if (has_own_base)
@@ -1713,18 +1739,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         if (shape == XIRI_SHAPE_REFRESH && !refresh)
             continue; /* <meta content> is a URL only for a refresh */
         if (!scanned) {
-            if (tag_end >= s0 && tag_end < s1 &&
-                (rec = logged_tag(w, text, s0, tag_end, NULL, el)) != NULL) {
-                tag_start = rec->lt;
-            } else if (tag_end >= s0 && tag_end < s1) {
-                /* an element the parser implied has no tag of its own,
-                 * and is not found */
-                size_t t = tag_find_start_html(
-                    text, w->floor > s0 ? w->floor - s0 : 0, tag_end - s0,
-                    el);
-                if (t != SIZE_MAX)
-                    tag_start = s0 + t;
-            }
+            tag_start = start_tag_at(w, text, s0, s1, tag_end, NULL, el, &rec);
             scanned = true;
         }
         attribute_links(w, text, s0, tag_start, rec, tag_end, NULL, an, NULL, av,
@@ -1734,10 +1749,15 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
      * href was reported against the document's address */
     if (w->status == XIRI_OK && atts && strcmp(el, "base") == 0)
         for (i = 0; atts[i]; i += 2)
-            if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1])
-                html_base_element(w, (const char *)atts[i + 1],
-                                  attr_value_at(w, text, s0, tag_start,
-                                                tag_end, rec, NULL, "href"));
+            if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1]) {
+                struct attr_place at = {.text = text,
+                                        .s0 = s0,
+                                        .tag_start = tag_start,
+                                        .tag_end = tag_end,
+                                        .rec = rec,
+                                        .local = "href"};
+                html_base_element(w, (const char *)atts[i + 1], &at);
+            }
     if (w->status == XIRI_OK &&
         reg_find(w, NULL, el, NULL, NULL, &shape))
         content_begin(w, el, NULL, shape, tag_end);
