@@ -131,12 +131,18 @@ bool io_capture_empty(const struct io_capture *c);
 void io_capture_replay(struct io_capture *c);
 void io_capture_free(struct io_capture *c);
 
+/* check, links and rewrite, given a directory without -r */
+#define MSG_DIRECTORY                                                          \
+    "is a directory; give -r to process the documents under it"
+
 /* ---- jobs.c: -j, files processed by a pool of threads ---- */
 
 /* Processes one file: worker is the user pointer of the thread running
  * it (captured), or main_user for the standard input ("-"), which the
- * main thread reads itself, uncaptured. */
-typedef void jobs_file_fn(void *user, const char *path);
+ * main thread reads itself, uncaptured; seq is the file's number,
+ * counting the paths given to jobs_submit from 0 (their order in the
+ * output). */
+typedef void jobs_file_fn(void *user, const char *path, size_t seq);
 
 struct jobs;
 
@@ -150,9 +156,6 @@ struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
 void jobs_submit(struct jobs *j, const char *path);
 /* Wait for every file and write the rest; join and free. */
 void jobs_finish(struct jobs *j);
-/* The number of the file fn is processing in this thread, counting the
- * paths given to jobs_submit from 0 (their order in the output). */
-size_t jobs_seq(void);
 /* --jobs, a row of the opt_def tables of check, links and rewrite (-j
  * is a short option each command handles). */
 enum { OPT_JOBS = 1300 };

@@ -225,7 +225,7 @@ struct doc_run {
     struct xiri_registry *reg;
     char *chunk;     /* DOC_CHUNK bytes */
     struct cli_state state; /* the worst exit status so far, stop */
-    size_t seq;      /* the number of the file being walked (jobs_seq) */
+    size_t seq;      /* the number of the file being walked */
     size_t nseen;    /* files walked, without -j */
     /* links: the distinct codes of the current link, each NUL-ended */
     char *codes;
@@ -1143,6 +1143,18 @@ static void file_failed(struct doc_file *f, enum xiri_status st,
     free(text);
 }
 
+/* A file that could not be opened as a document: said on stderr and,
+ * in SARIF, as a failure of the run. */
+static void open_failed(struct doc_run *r, const char *name, const char *text)
+{
+    char *uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
+
+    msg_about(name, text);
+    cli_set_status(&r->state, CLI_EXIT_USAGE);
+    sarif_failure(r, uri, text);
+    free(uri);
+}
+
 static void walk_file(struct doc_run *r, const char *name)
 {
     struct doc_file f;
@@ -1161,34 +1173,20 @@ static void walk_file(struct doc_run *r, const char *name)
     if (is_stdin) {
         fp = stdin;
     } else {
+        struct stat sb;
+        char text[300];
+
         errno = 0;
         fp = fopen(name, "rb");
         if (!fp) {
-            char text[300], *uri;
-
             snprintf(text, sizeof(text), "cannot open: %s",
                      strerror(errno ? errno : EIO));
-            msg_about(name, text);
-            cli_set_status(&r->state, CLI_EXIT_USAGE);
-            uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
-            sarif_failure(r, uri, text);
-            free(uri);
+            open_failed(r, name, text);
             return;
         }
-    }
-    if (!is_stdin) {
-        struct stat sb;
-
         /* (with -r a directory never gets here: doc_inputs_each) */
         if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-            const char *text = "is a directory; give -r to process the "
-                               "documents under it";
-            char *uri = r->o.fmt == F_SARIF ? artifact_uri(name) : NULL;
-
-            msg_about(name, text);
-            cli_set_status(&r->state, CLI_EXIT_USAGE);
-            sarif_failure(r, uri, text);
-            free(uri);
+            open_failed(r, name, MSG_DIRECTORY);
             fclose(fp);
             return;
         }
@@ -1293,12 +1291,12 @@ static bool each_stop(void *user)
 /* -j: one file, in a worker with its own state (a copy of the run's
  * options and registry, with its own context, buffers, counts and
  * status), or in the main thread for the standard input. */
-static void job_file(void *user, const char *path)
+static void job_file(void *user, const char *path, size_t seq)
 {
     struct doc_run *w = user;
     int before = summary_file_begin(&w->sum, &w->state);
 
-    w->seq = jobs_seq();
+    w->seq = seq;
     walk_file(w, path);
     summary_file_end(&w->sum, &w->state, before);
     if (w->state.stop && w->main)

@@ -1490,8 +1490,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
         goto done;
     }
     if (S_ISDIR(f.st.st_mode)) {
-        msg_about(name, "is a directory; give -r to process the documents "
-                        "under it");
+        msg_about(name, MSG_DIRECTORY);
         cli_set_status(&r->state, CLI_EXIT_USAGE);
         goto done;
     }
@@ -1696,11 +1695,12 @@ static bool each_stop(void *user)
 
 /* -j: one file, in a worker with its own run, or in the main thread for
  * the standard input. */
-static void job_file(void *user, const char *path)
+static void job_file(void *user, const char *path, size_t seq)
 {
     struct rw_run *w = user;
     int before = summary_file_begin(&w->sum, &w->state);
 
+    (void)seq; /* its messages have no list to be ordered in */
     rewrite_file(w, path);
     summary_file_end(&w->sum, &w->state, before);
     if (w->state.stop && w->main)

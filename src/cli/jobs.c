@@ -38,7 +38,7 @@ struct job {
     struct job *next;
     struct jobs *j;
     char *path;   /* NULL for a gap */
-    size_t seq;   /* the file's number (jobs_seq) */
+    size_t seq;   /* the file's number (jobs_file_fn) */
     bool started; /* taken by a worker */
     bool done;    /* its output is complete */
     bool turn;    /* given its turn (cap.turn set) */
@@ -66,14 +66,6 @@ struct jobs {
         void *user;
     } *workers;
 };
-
-/* the number of the file this thread is processing */
-static _Thread_local size_t job_seq;
-
-size_t jobs_seq(void)
-{
-    return job_seq;
-}
 
 unsigned jobs_parse(const char *usage, const char *value, int *status)
 {
@@ -130,10 +122,9 @@ static void *worker_main(void *arg)
             continue;
         }
         jb->started = true;
-        job_seq = jb->seq;
         pthread_mutex_unlock(&j->mu);
         io_capture_begin(&jb->cap);
-        j->fn(w->user, jb->path);
+        j->fn(w->user, jb->path, jb->seq);
         io_capture_end();
         pthread_mutex_lock(&j->mu);
         jb->done = true;
@@ -288,9 +279,8 @@ struct jobs *jobs_start(unsigned n, jobs_file_fn *fn, void *const *users,
 static void jobs_here(struct jobs *j, const char *path, size_t seq)
 {
     jobs_drain(j);
-    job_seq = seq;
     pthread_mutex_unlock(&j->mu);
-    j->fn(j->main_user, path);
+    j->fn(j->main_user, path, seq);
     progress_done(path);
     pthread_mutex_lock(&j->mu);
     gap_open(j);
