@@ -45,9 +45,10 @@ for cmd in check links; do
 done
 
 # rewrite, one file per job: to stdout (merged with -k), and in place
-# (-i) through the --sshlogin path with --transferfile and --return, as
-# the README's recipe sends each file to a host and its rewritten form
-# back: the tree must end up as one process leaves it, and changed.
+# (-i) with the README's recipe, --sshlogin with --transferfile and
+# --return: the tree must end up as one process leaves it, and changed.
+# (The host here is ':', this machine, for which parallel transfers
+# nothing: what is run is the recipe's command line, not the copying.)
 grep -v '\.txt$' "$tmp/files" >"$tmp/docs"
 # shellcheck disable=SC2046
 "$XIRI" rewrite -q $(cat "$tmp/docs") >"$tmp/one-rw" 2>/dev/null
