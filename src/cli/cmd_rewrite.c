@@ -57,6 +57,11 @@ static const char rewrite_help[] =
     "  --repair              first repair what 'xiri check' reports as\n"
     "                        mojibake (UTF-8 read as windows-1252) and\n"
     "                        double-pct (an escape escaped twice)\n"
+    "  --identifiers=MODE    identifiers compared as strings (Atom id, RSS\n"
+    "                        guid, namespace names, the namespace halves of\n"
+    "                        xsi:schemaLocation): keep (default: left as\n"
+    "                        written, with a note when one would change)\n"
+    "                        or rewrite (like the links)\n"
     "  -o OUT, --output=OUT  write the (one) document to OUT\n"
     "  -i[SUFFIX], --in-place[=SUFFIX]\n"
     "                        rewrite each FILE in place, keeping a copy of\n"
@@ -115,6 +120,7 @@ enum opt_id {
     O_QUERY_ENCODING,
     O_STRICT,
     O_REPAIR,
+    O_IDENTIFIERS,
     O_OUTPUT,
     O_IN_PLACE,
     O_DIFF,
@@ -138,6 +144,11 @@ static const struct opt_keyword kw_query[] = {
     {"utf-8", 1},
     {NULL, 0},
 };
+static const struct opt_keyword kw_identifiers[] = {
+    {"keep", 0},
+    {"rewrite", 1},
+    {NULL, 0},
+};
 
 static const struct opt_def opt_defs[] = {
     {"help", O_HELP, OPT_FLAG, NULL, 0},
@@ -154,6 +165,7 @@ static const struct opt_def opt_defs[] = {
     {"query-encoding", O_QUERY_ENCODING, OPT_VALUE, kw_query, 0},
     {"strict", O_STRICT, OPT_FLAG, NULL, 0},
     {"repair", O_REPAIR, OPT_FLAG, NULL, 0},
+    {"identifiers", O_IDENTIFIERS, OPT_VALUE, kw_identifiers, 0},
     {"output", O_OUTPUT, OPT_VALUE, NULL, 0},
     {"in-place", O_IN_PLACE, OPT_OPTIONAL, NULL, 0},
     {"diff", O_DIFF, OPT_FLAG, NULL, 0},
@@ -355,6 +367,9 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         break;
     case O_REPAIR:
         r->o.ro.repair = 1;
+        break;
+    case O_IDENTIFIERS:
+        r->o.ro.identifiers = v;
         break;
     case O_OUTPUT:
         r->o.output = value;
@@ -702,17 +717,17 @@ static int tmp_anonymous(void)
 
 /* ------------------------------------------------------------- events */
 
-static void report(struct rw_file *f, const struct xiri_link *l, bool error,
-                   const char *text)
+static void report_as(struct rw_file *f, const struct xiri_link *l,
+                      enum xiri_severity sev, const char *text)
 {
     size_t n = strlen(f->shown) + 48;
     char *where = malloc(n), *full;
 
-    if (!error && f->r->o.quiet) {
+    if (sev < XIRI_SEV_ERROR && f->r->o.quiet) {
         free(where);
         return;
     }
-    summary_count(&f->r->sum, error ? XIRI_SEV_ERROR : XIRI_SEV_WARNING);
+    summary_count(&f->r->sum, sev);
     full = malloc(strlen(text) + 16);
     if (!where || !full) {
         free(where);
@@ -721,11 +736,17 @@ static void report(struct rw_file *f, const struct xiri_link *l, bool error,
         return;
     }
     snprintf(where, n, "%s:%lu:%lu", f->shown, l->line, l->column);
-    snprintf(full, strlen(text) + 16, "%s: %s", error ? "error" : "warning",
+    snprintf(full, strlen(text) + 16, "%s: %s", xiri_severity_name(sev),
              text);
     msg_about(where, full);
     free(where);
     free(full);
+}
+
+static void report(struct rw_file *f, const struct xiri_link *l, bool error,
+                   const char *text)
+{
+    report_as(f, l, error ? XIRI_SEV_ERROR : XIRI_SEV_WARNING, text);
 }
 
 /* True for a reference without a scheme (RFC 3986 4.2). */
@@ -792,8 +813,14 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
                      : "; the value is left as it is");
         report(f, l, r->o.strict, text);
     }
-    if (r->o.ro.resolve && !l->base && ev->status == XIRI_OK &&
-        is_relative(l->value, l->value_len))
+    if (ev->identifier_kept) {
+        snprintf(text, sizeof(text),
+                 "%s (give --identifiers=rewrite to rewrite it) "
+                 "[identifier-kept]",
+                 ev->message);
+        report_as(f, l, XIRI_SEV_NOTE, text);
+    } else if (r->o.ro.resolve && !l->base && ev->status == XIRI_OK &&
+               is_relative(l->value, l->value_len))
         report(f, l, false,
                "no base to resolve the reference against; it stays "
                "relative (give --base)");

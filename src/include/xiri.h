@@ -352,10 +352,21 @@ enum xiri_shape {
                            each an IRI and an optional descriptor */
     XIRI_SHAPE_REFRESH, /* HTML <meta http-equiv=refresh content="N;
                            url=...">: the IRI after "url=" */
+    XIRI_SHAPE_IDENTIFIER, /* one IRI that names rather than locates and
+                              is compared as a string, character by
+                              character (Atom id, RFC 4287 4.2.6; RSS
+                              guid; a namespace name, Namespaces in XML
+                              1.0 section 2.3): changing its characters,
+                              even to an equivalent URI, makes it name
+                              something else */
+    XIRI_SHAPE_PAIRS,   /* a list read as pairs (xsi:schemaLocation, XSD
+                           1.0 Part 1 2.6.3): items 0, 2, 4... are
+                           namespace names (identifiers), items 1, 3,
+                           5... the locations of their schemas */
     XIRI_SHAPE_COUNT
 };
 
-/* "iri", "list", "srcset", "refresh" */
+/* "iri", "list", "srcset", "refresh", "identifier", "pairs" */
 XIRI_API const char *xiri_shape_name(enum xiri_shape shape);
 
 struct xiri_registry; /* a set of IRI-valued attributes and elements */
@@ -484,6 +495,10 @@ struct xiri_link {
                                   element content */
 };
 
+/* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER value,
+ * or a namespace name of a XIRI_SHAPE_PAIRS value (an even item). */
+XIRI_API int xiri_link_is_identifier(const struct xiri_link *link);
+
 /* A finding about the document rather than one IRI: parse errors, bytes
  * invalid in the encoding, the encoding guessed, a base that is not
  * absolute.  Codes are stable like those of xiri_check. */
@@ -591,6 +606,9 @@ struct xiri_rewrite_options {
                        findings report: UTF-8 read as windows-1252 (as text
                        or escaped) back to UTF-8, an escape escaped twice
                        back to one escape */
+    int identifiers; /* also rewrite identifiers (xiri_link_is_identifier):
+                        by default they are left exactly as written, and
+                        one that would have changed is told by a note */
 };
 
 XIRI_API void xiri_rewrite_options_init(struct xiri_rewrite_options *o);
@@ -611,6 +629,9 @@ struct xiri_rewrite_event {
     size_t written;         /* bytes written in place of the link's
                                link->raw_length original bytes (0 when
                                unchanged) */
+    int identifier_kept;    /* an identifier that would have changed was
+                               left as it was (opts.identifiers is 0);
+                               status is XIRI_OK and message says why */
 };
 
 typedef int xiri_rewrite_fn(void *user, const struct xiri_rewrite_event *ev);

@@ -678,6 +678,27 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "what browsers load.  The message says how many.  Move <base> to "
             "the start of <head>, before any element with a link.",
         },
+    [CODE_IDENTIFIER_KEPT] =
+        {
+            "identifier-kept",
+            NOTE,
+            "RFC 4287 4.2.6.1",
+            "xiri rewrite left an identifier as written",
+            "Some IRIs name something rather than locate it, and are "
+            "compared as strings, character by character: an Atom id (RFC "
+            "4287 section 4.2.6.1: feed readers use it to recognize an entry "
+            "they have seen), an RSS guid, a namespace name (Namespaces in "
+            "XML 1.0 section 2.3), such as the first of each pair of "
+            "xsi:schemaLocation, which must match the namespace "
+            "declarations.  Another spelling of the same IRI, even the "
+            "equivalent URI of RFC 3987 section 3.1, is another identifier: "
+            "every entry of a rewritten feed would look new, and a schema "
+            "location would no longer match its namespace.  So xiri rewrite "
+            "leaves them exactly as written and says so when it would have "
+            "changed one.  Give --identifiers=rewrite to rewrite them "
+            "anyway (when every consumer will see the new spelling only), "
+            "or --quiet to hide the note.",
+        },
 };
 /* clang-format on */
 

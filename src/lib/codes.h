@@ -61,6 +61,9 @@ enum code_id {
     CODE_BASE_NOT_ABSOLUTE,
     CODE_BASE_INVALID,
     CODE_BASE_AFTER_LINKS,
+    /* about what xiri rewrite did: only the rewriter reports them
+     * (rewrite.c, struct xiri_rewrite_event) */
+    CODE_IDENTIFIER_KEPT,
     CODE_COUNT
 };
 
@@ -75,6 +78,11 @@ enum code_id {
  * walk.c can report is one of them. */
 #define CODE_DOC_FIRST CODE_INVALID_BYTE
 #define CODE_DOC_LAST CODE_BASE_AFTER_LINKS
+
+/* The codes of the rewriter's notes: [CODE_REWRITE_FIRST,
+ * CODE_REWRITE_LAST]. */
+#define CODE_REWRITE_FIRST CODE_IDENTIFIER_KEPT
+#define CODE_REWRITE_LAST CODE_IDENTIFIER_KEPT
 
 /* The catalogue entry of a code; never NULL for id < CODE_COUNT. */
 const struct xiri_code_info *codes_get(enum code_id id);

@@ -371,6 +371,8 @@ static const char *const shape_names[XIRI_SHAPE_COUNT] = {
     [XIRI_SHAPE_LIST] = "list",
     [XIRI_SHAPE_SRCSET] = "srcset",
     [XIRI_SHAPE_REFRESH] = "refresh",
+    [XIRI_SHAPE_IDENTIFIER] = "identifier",
+    [XIRI_SHAPE_PAIRS] = "pairs",
 };
 
 const char *xiri_shape_name(enum xiri_shape shape)
@@ -623,7 +625,7 @@ enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
         if (!registry_shape_from_name(p + 1, end - eq - 1, &shape))
             return error_set(err, XIRI_ESYNTAX, eq + 1,
                              "'%.60s': unknown shape '%.20s' (iri, list, "
-                             "srcset, refresh)",
+                             "srcset, refresh, identifier, pairs)",
                              spec, p + 1);
     }
     memset(&at, 0, sizeof(at));

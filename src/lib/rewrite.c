@@ -565,6 +565,14 @@ static int on_link(void *user, const struct xiri_link *l)
                (l->value_len == 0 ||
                 memcmp(rw->value.data, l->value, l->value_len) == 0)) {
         /* needs no change: not touched at all */
+    } else if (!rw->opts.identifiers && xiri_link_is_identifier(l)) {
+        /* compared as a string (shapes.c): another spelling, even an
+         * equivalent URI, would name something else */
+        ev.identifier_kept = 1;
+        ev.message = "an identifier (an Atom id, an RSS guid, a namespace "
+                     "name) is compared as a string: another spelling, even "
+                     "the equivalent URI, names something else; left as it "
+                     "is";
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";
@@ -574,6 +582,7 @@ static int on_link(void *user, const struct xiri_link *l)
                      "as it is";
     } else if (html && l->attribute && l->quote == 0 &&
                l->shape != XIRI_SHAPE_IRI &&
+               l->shape != XIRI_SHAPE_IDENTIFIER &&
                !unquotable(rw->value.data, rw->value.len)) {
         /* quotes can only go around a whole unquoted value, and this is
          * one item of a list */

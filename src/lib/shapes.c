@@ -1,6 +1,7 @@
 /* shapes.c - splitting an attribute value into the IRIs it holds: one IRI,
  * a whitespace-separated list, an HTML srcset, an HTML meta refresh (see
- * shapes.h for the contract of each shape). */
+ * shapes.h for the contract of each shape); which of them are identifiers
+ * rather than locations. */
 #include "common.h"
 #include "shapes.h"
 
@@ -235,13 +236,28 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
     }
     switch (shape) {
     case XIRI_SHAPE_LIST:
+    case XIRI_SHAPE_PAIRS: /* a list whose items are read in pairs */
         return shape_list(v, n, fn, user);
     case XIRI_SHAPE_SRCSET:
         return shape_srcset(v, n, fn, user);
     case XIRI_SHAPE_REFRESH:
         return shape_refresh(v, n, fn, user);
     case XIRI_SHAPE_IRI:
+    case XIRI_SHAPE_IDENTIFIER:
     default:
         return shape_iri(v, n, fn, user);
     }
+}
+
+/* Identifiers are compared as strings: an Atom id character by character
+ * (RFC 4287 4.2.6.1), a namespace name likewise (Namespaces in XML 1.0
+ * section 2.3), so are the first of each pair of xsi:schemaLocation (XSD
+ * 1.0 Part 1 2.6.3: "the first member of each pair is a namespace
+ * name"). */
+int xiri_link_is_identifier(const struct xiri_link *link)
+{
+    if (!link)
+        return 0;
+    return link->shape == XIRI_SHAPE_IDENTIFIER ||
+           (link->shape == XIRI_SHAPE_PAIRS && link->item % 2 == 0);
 }

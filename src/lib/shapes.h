@@ -13,12 +13,13 @@ typedef int shape_item_fn(void *user, size_t start, size_t len,
                           unsigned index);
 
 /* Split value v[0..n) (decoded, UTF-8) into its items:
- *  XIRI_SHAPE_IRI: one item, the value without leading and trailing XML
- *    whitespace (XSD anyURI whiteSpace=collapse; HTML strips ASCII
- *    whitespace from URLs); an empty or blank value is one empty item
- *    (an empty reference is a same-document reference).
- *  XIRI_SHAPE_LIST: every run of non-whitespace (XSD 1.0 part 2 3.3.1.3
- *    list lexical space; HTML "split on ASCII whitespace").
+ *  XIRI_SHAPE_IRI, XIRI_SHAPE_IDENTIFIER: one item, the value without
+ *    leading and trailing XML whitespace (XSD anyURI whiteSpace=collapse;
+ *    HTML strips ASCII whitespace from URLs); an empty or blank value is
+ *    one empty item (an empty reference is a same-document reference).
+ *  XIRI_SHAPE_LIST, XIRI_SHAPE_PAIRS: every run of non-whitespace (XSD
+ *    1.0 part 2 3.3.1.3 list lexical space; HTML "split on ASCII
+ *    whitespace").
  *  XIRI_SHAPE_SRCSET: the URL of each image candidate, per the HTML
  *    standard's "parse a srcset attribute" (descriptors left out).
  *  XIRI_SHAPE_REFRESH: the URL of the HTML "shared declarative refresh

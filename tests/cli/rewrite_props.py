@@ -277,7 +277,16 @@ def gen_doc(rng, i):
             elif kind == 8:
                 body.append("<?pi href=\"%s\"?><!-- <a href=\"%s\"/> -->" % (
                     raw_word(rng, enc), raw_word(rng, enc)) +
-                    '<at:icon xmlns:at="http://www.w3.org/2005/Atom">%s</at:icon>' % t(v))
+                    '<at:icon xmlns:at="http://www.w3.org/2005/Atom">%s</at:icon>' % t(v) +
+                    # identifiers: an Atom id, the namespace names of
+                    # xsi:schemaLocation pairs (rewrite leaves them)
+                    '<at:id xmlns:at="http://www.w3.org/2005/Atom">%s</at:id>' % t(
+                        "tag:%s,2026:%s" % (pick(rng, HOSTS), pick(rng, WORDS))) +
+                    tag(rng, "span", [("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+                                      ("xsi:schemaLocation", "urn:x:%s %s.xsd  urn:y:%s %s.xsd" % (
+                                          pick(rng, WORDS), pick(rng, WORDS),
+                                          pick(rng, WORDS), pick(rng, WORDS)))],
+                        enc, False, True))
             else:
                 body.append(tag(rng, "a", [("href", "&e;/%s.html" % pick(rng, ["x", "y"]))], enc, False, False) + "e</a>")
     nl = "\r\n" if rng.random() < 0.4 else "\n"

@@ -172,12 +172,13 @@ static int find_content(const struct xiri_registry *reg, const char *ens,
 
 static void test_shape_names(void)
 {
-    static const char *const names[] = {"iri", "list", "srcset", "refresh"};
+    static const char *const names[] = {"iri",     "list",       "srcset",
+                                        "refresh", "identifier", "pairs"};
     enum xiri_shape s;
     size_t i;
 
-    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 4);
-    for (i = 0; i < 4; i++) {
+    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 6);
+    for (i = 0; i < 6; i++) {
         TEST_STR_EQ("shape name", xiri_shape_name((enum xiri_shape)i),
                     names[i]);
         CU_ASSERT(registry_shape_from_name(names[i], strlen(names[i]), &s));
@@ -285,6 +286,8 @@ static const struct spec_case spec_cases[] = {
     {"img@data-srcset=srcset", "{}img@{}data-srcset=srcset", XIRI_OK, 0, NULL},
     {"a@ping=list", "{}a@{}ping=list", XIRI_OK, 0, NULL},
     {"meta@content=refresh", "{}meta@{}content=refresh", XIRI_OK, 0, NULL},
+    {"{urn:a}entry=identifier", "{urn:a}entry=identifier", XIRI_OK, 0, NULL},
+    {"@{urn:x}where=pairs", "{}*@{urn:x}where=pairs", XIRI_OK, 0, NULL},
     {"e=iri", "{}e=iri", XIRI_OK, 0, NULL},
     {"{urn:a=b}e@x", "{urn:a=b}e@{}x=iri", XIRI_OK, 0, NULL},
     {"{urn:a=b}e@x=list", "{urn:a=b}e@{}x=list", XIRI_OK, 0, NULL},
@@ -1012,13 +1015,13 @@ static const struct spot preset_spots[][4] = {
      {SVG_NS, "rect", NULL, "href", -1}},
     /* atom: RFC 4287 */
     {{ATOM_NS, "link", NULL, "href", XIRI_SHAPE_IRI},
-     {ATOM_NS, "id", NULL, NULL, XIRI_SHAPE_IRI},
+     {ATOM_NS, "id", NULL, NULL, XIRI_SHAPE_IDENTIFIER},
      {ATOM_NS, "icon", NULL, NULL, XIRI_SHAPE_IRI},
      {ATOM_NS, "category", NULL, "scheme", XIRI_SHAPE_IRI}},
     /* rss: no namespace */
     {{NULL, "link", NULL, NULL, XIRI_SHAPE_IRI},
      {NULL, "enclosure", NULL, "url", XIRI_SHAPE_IRI},
-     {NULL, "docs", NULL, NULL, XIRI_SHAPE_IRI},
+     {NULL, "guid", NULL, NULL, XIRI_SHAPE_IDENTIFIER},
      {NULL, "title", NULL, NULL, -1}},
     /* rss1: rss1.xsd's link and url (2), rdf.xsd through the import (5),
      * xml.xsd (1); the rdf: attributes that image, textinput and the
@@ -1059,11 +1062,11 @@ static const struct spot preset_spots[][4] = {
       -1}},
     /* xsd */
     {{XS_NS, "import", NULL, "schemaLocation", XIRI_SHAPE_IRI},
-     {XS_NS, "import", NULL, "namespace", XIRI_SHAPE_IRI},
+     {XS_NS, "import", NULL, "namespace", XIRI_SHAPE_IDENTIFIER},
      {XS_NS, "include", NULL, "schemaLocation", XIRI_SHAPE_IRI},
-     {XS_NS, "schema", NULL, "targetNamespace", XIRI_SHAPE_IRI}},
-    /* xsi: pairs as a list */
-    {{"urn:any", "x", XSI_NS, "schemaLocation", XIRI_SHAPE_LIST},
+     {XS_NS, "schema", NULL, "targetNamespace", XIRI_SHAPE_IDENTIFIER}},
+    /* xsi: namespace name and location pairs */
+    {{"urn:any", "x", XSI_NS, "schemaLocation", XIRI_SHAPE_PAIRS},
      {NULL, "x", XSI_NS, "noNamespaceSchemaLocation", XIRI_SHAPE_IRI},
      {NULL, "x", XSI_NS, "type", -1},
      {NULL, "x", NULL, "schemaLocation", -1}},

@@ -299,13 +299,56 @@ static void test_length(void)
     CU_ASSERT_EQUAL(g.len[0], 0);
 }
 
+/* Identifiers split like their kin (one IRI; a list) and are told by
+ * xiri_link_is_identifier: xsi:schemaLocation is "a list of pairs ...
+ * the first member of each pair is a namespace name, and the second
+ * member is a hint" (XSD 1.0 Part 1 2.6.3), items counted from 0. */
+static void test_identifiers(void)
+{
+    static const char pairs[] = " urn:a a.xsd\n urn:b  b.xsd ";
+    struct xiri_link l;
+    struct got g;
+    unsigned i;
+
+    memset(&g, 0, sizeof(g));
+    CU_ASSERT_EQUAL(shape_split(XIRI_SHAPE_IDENTIFIER, " tag:x,2026:1 ", 14,
+                                collect, &g),
+                    1);
+    CU_ASSERT_EQUAL(g.start[0], 1);
+    CU_ASSERT_EQUAL(g.len[0], 12);
+    memset(&g, 0, sizeof(g));
+    CU_ASSERT_EQUAL(shape_split(XIRI_SHAPE_PAIRS, pairs, sizeof(pairs) - 1,
+                                collect, &g),
+                    4);
+    CU_ASSERT_EQUAL(g.start[2], 14);
+    CU_ASSERT_EQUAL(g.len[3], 5);
+
+    memset(&l, 0, sizeof(l));
+    CU_ASSERT(!xiri_link_is_identifier(NULL));
+    for (i = 0; i < 4; i++) {
+        l.item = i;
+        l.shape = XIRI_SHAPE_PAIRS;
+        CU_ASSERT_EQUAL(xiri_link_is_identifier(&l), i % 2 == 0);
+        l.shape = XIRI_SHAPE_LIST;
+        CU_ASSERT(!xiri_link_is_identifier(&l));
+    }
+    l.item = 0;
+    l.shape = XIRI_SHAPE_IDENTIFIER;
+    CU_ASSERT(xiri_link_is_identifier(&l));
+    l.shape = XIRI_SHAPE_IRI;
+    CU_ASSERT(!xiri_link_is_identifier(&l));
+    l.shape = XIRI_SHAPE_SRCSET;
+    CU_ASSERT(!xiri_link_is_identifier(&l));
+}
+
 int suite_shapes_register(void)
 {
     CU_pSuite s = CU_add_suite("shapes", NULL, NULL);
 
     if (!s || !CU_add_test(s, "table of shapes", test_table) ||
         !CU_add_test(s, "callback stops", test_stop) ||
-        !CU_add_test(s, "length respected", test_length))
+        !CU_add_test(s, "length respected", test_length) ||
+        !CU_add_test(s, "identifiers", test_identifiers))
         return -1;
     return 0;
 }
