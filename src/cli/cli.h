@@ -86,10 +86,16 @@ void out_excerpt(const char *s, size_t n, size_t off, size_t len);
 
 /* ---- io.c: capture of a thread's output, for -j (jobs.c) ---- */
 
+/* An anonymous temporary file in $TMPDIR (else /tmp), open for reading
+ * and writing: one without a name (O_TMPFILE) where the file system
+ * allows, else PREFIX-XXXXXX made by mkstemp and unlinked at once.  -1
+ * with errno on failure. */
+int io_tmp_anonymous(const char *prefix);
+
 /* What out_* and msg_* wrote while capturing: segments of stdout (1)
  * and stderr (2) in the order written, each a stream byte, a size_t
  * length and the bytes.  At most `limit` bytes are held in memory; the
- * rest goes to a spill file (created in $TMPDIR and unlinked at once),
+ * rest goes to a spill file (io_tmp_anonymous),
  * so memory does not grow with a document's output.  When every entry
  * before it is written, the thread owning the capture is given its turn
  * (`turn`): at its next write it writes what it holds and goes on

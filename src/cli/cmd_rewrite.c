@@ -688,33 +688,6 @@ static int tmp_create(unsigned slot, int k, const char *path, char **tmp)
     return fd;
 }
 
-/* An anonymous temporary file in $TMPDIR (created by mkstemp and
- * unlinked at once, so that nothing lingers whatever happens). */
-static int tmp_anonymous(void)
-{
-    const char *dir = getenv("TMPDIR");
-    char *t;
-    size_t n;
-    int fd, saved;
-
-    if (!dir || !dir[0])
-        dir = "/tmp";
-    n = strlen(dir) + 32;
-    t = malloc(n);
-    if (!t) {
-        errno = ENOMEM;
-        return -1;
-    }
-    snprintf(t, n, "%s/xiri-rewrite-XXXXXX", dir);
-    fd = mkstemp(t);
-    saved = errno;
-    if (fd >= 0)
-        unlink(t);
-    free(t);
-    errno = saved;
-    return fd;
-}
-
 /* ------------------------------------------------------------- events */
 
 static void report_as(struct rw_file *f, const struct xiri_link *l,
@@ -1580,7 +1553,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
             goto done;
         }
     } else {
-        f.out.fd = tmp_anonymous();
+        f.out.fd = io_tmp_anonymous("xiri-rewrite");
         if (f.out.fd < 0) {
             msg_errno(f.shown, "cannot create a temporary file in $TMPDIR",
                       errno, "; nothing written");
@@ -1595,7 +1568,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
     }
     if (dest == D_DIFF && !S_ISREG(f.st.st_mode)) {
         /* the diff reads the original again: keep a copy */
-        f.copy.fd = tmp_anonymous();
+        f.copy.fd = io_tmp_anonymous("xiri-rewrite");
         f.copy.buf = malloc(RW_CHUNK);
         if (f.copy.fd < 0 || !f.copy.buf) {
             msg_errno(f.shown, "cannot create a temporary file in $TMPDIR",

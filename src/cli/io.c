@@ -1,6 +1,8 @@
 /* io.c - the xiri tool's plumbing: stdout checked for write errors,
  * messages on stderr, JSON strings, word wrapping, excerpts with a caret,
  * input lines, strict UTF-8 and argument scanning. */
+/* O_TMPFILE (Linux 3.11, open(2)) is a GNU extension */
+#define _GNU_SOURCE 1
 #include "cli.h"
 
 #include <errno.h>
@@ -128,6 +130,37 @@ static int spill_write(struct io_capture *c, const char *buf, size_t n,
 /* Move the memory held to the spill file (created the first time, in
  * $TMPDIR, and unlinked at once); 0, or an errno (the bytes not written
  * are still held). */
+int io_tmp_anonymous(const char *prefix)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    int fd = -1;
+
+    if (!dir || !dir[0])
+        dir = "/tmp";
+#ifdef O_TMPFILE
+    /* a file without a name (Linux 3.11): nothing can be left behind,
+     * whenever xiri stops */
+    fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#endif
+    if (fd < 0) {
+        /* the file system cannot: a named one, unlinked at once */
+        if ((size_t)snprintf(path, sizeof(path), "%s/%s-XXXXXX", dir,
+                             prefix) >= sizeof(path)) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        fd = mkstemp(path);
+        if (fd >= 0) {
+            int saved = errno;
+
+            unlink(path);
+            errno = saved;
+        }
+    }
+    return fd;
+}
+
 static int cap_spill(struct io_capture *c)
 {
     size_t written;
@@ -135,18 +168,9 @@ static int cap_spill(struct io_capture *c)
 
     c->seg_open = false; /* the next write starts a segment */
     if (c->fd < 0) {
-        const char *dir = getenv("TMPDIR");
-        char path[4096];
-
-        if (!dir || !dir[0])
-            dir = "/tmp";
-        if ((size_t)snprintf(path, sizeof(path), "%s/xiri-out-XXXXXX", dir) >=
-            sizeof(path))
-            return ENAMETOOLONG;
-        c->fd = mkstemp(path);
+        c->fd = io_tmp_anonymous("xiri-out");
         if (c->fd < 0)
             return errno ? errno : EIO;
-        unlink(path);
     }
     err = spill_write(c, c->buf, c->len, &written);
     memmove(c->buf, c->buf + written, c->len - written);
