@@ -161,10 +161,12 @@ bool utf8_may_be_rtl(const unsigned char *s, size_t n)
 {
     size_t i;
 
-    for (i = 0; i < n; i++)
-        if ((s[i] >= 0xD6 && s[i] <= 0xE0) || s[i] == 0xEF || s[i] == 0xF0 ||
-            (s[i] == 0xE2 && i + 2 < n && s[i + 1] == 0x80 &&
-             s[i + 2] == 0x8F))
+    for (i = 0; i < n; i++) {
+        if (s[i] < 0xD6)
+            continue; /* ASCII, and lead bytes up to U+057F */
+        if (s[i] <= 0xE0 || s[i] == 0xEF || s[i] == 0xF0 ||
+            (s[i] == 0xE2 && i + 2 < n && s[i + 1] == 0x80 && s[i + 2] == 0x8F))
             return true;
+    }
     return false;
 }

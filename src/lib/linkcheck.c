@@ -469,11 +469,13 @@ const unsigned char linkcheck_plain_byte[256] = {
 };
 
 /* The first half of linkcheck_plain, which needs no split: only bytes a
- * plain link may hold, and one '#' at most. */
-static bool plain_bytes(const char *s, size_t n)
+ * plain link may hold, and one '#' at most (its index in *hash, n when
+ * there is none). */
+static bool plain_bytes_at(const char *s, size_t n, size_t *hash)
 {
     size_t i, hashes = 0;
 
+    *hash = n;
     if (n > XIRI_MAX_LEN)
         return false; /* xiri_check refuses it */
     for (i = 0; i < n; i++) {
@@ -491,8 +493,16 @@ static bool plain_bytes(const char *s, size_t n)
         /* a second '#' is in the fragment, which does not allow it */
         if (u[i] != '#' || ++hashes > 1)
             return false;
+        *hash = i;
     }
     return true;
+}
+
+static bool plain_bytes(const char *s, size_t n)
+{
+    size_t hash;
+
+    return plain_bytes_at(s, n, &hash);
 }
 
 /* The second half: the components of the split r of s. */
@@ -543,6 +553,73 @@ bool linkcheck_plain(const char *s, size_t n, const struct ref *r)
     return plain_bytes(s, n) && plain_parts(s, r);
 }
 
+static void plain_span(struct span *sp, size_t off, size_t len)
+{
+    sp->off = (uint32_t)off;
+    sp->len = (uint32_t)len;
+    sp->set = true;
+}
+
+/* ref_split and linkcheck_plain in one pass, for a value whose bytes are
+ * plain: ref_split's components (RFC 3986 appendix B) are found by the
+ * same rules, and plain_parts' tests are made on the way.  A plain
+ * authority holds no '@' and no ':' (no userinfo, no port: RFC 3986
+ * 3.2), and no '[' (not a plain byte), so it is its host. */
+bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
+{
+    static const struct ref empty;
+    size_t i = 0, j, a, hash, qmark, e;
+    const char *q;
+
+    if (!plain_bytes_at(s, n, &hash))
+        return false;
+    *r = empty;
+    /* RFC 3986 3.1 scheme, lower case (RFC 3987 5.3.2.1 upper-scheme) */
+    if (n > 0 && ch_is((unsigned char)s[0], CH_ALPHA)) {
+        for (j = 1; j < n && ch_is((unsigned char)s[j], CH_SCHEME); j++)
+            ;
+        if (j < n && s[j] == ':') {
+            for (a = 0; a < j; a++)
+                if (s[a] >= 'A' && s[a] <= 'Z')
+                    return false;
+            plain_span(&r->part[XIRI_PART_SCHEME], 0, j);
+            i = j + 1;
+        }
+    }
+    q = i < hash ? memchr(s + i, '?', hash - i) : NULL;
+    qmark = q ? (size_t)(q - s) : hash;
+    if (qmark - i >= 2 && s[i] == '/' && s[i + 1] == '/') {
+        /* the authority up to the first '/': a lower-case reg-name
+         * (RFC 3986 3.2.2; upper-host) */
+        for (e = i + 2; e < qmark && s[e] != '/'; e++)
+            if (s[e] == ':' || s[e] == '@' || (s[e] >= 'A' && s[e] <= 'Z'))
+                return false;
+        plain_span(&r->part[XIRI_PART_AUTHORITY], i + 2, e - i - 2);
+        plain_span(&r->part[XIRI_PART_HOST], i + 2, e - i - 2);
+        i = e;
+    } else if (!r->part[XIRI_PART_SCHEME].set) {
+        /* RFC 3986 4.2: colon-in-first-segment */
+        for (j = i; j < qmark && s[j] != '/'; j++)
+            if (s[j] == ':')
+                return false;
+    }
+    plain_span(&r->part[XIRI_PART_PATH], i, qmark - i);
+    if (r->part[XIRI_PART_SCHEME].set) {
+        /* RFC 3987 5.3.2.4: dot-segment in an absolute IRI */
+        for (a = i; a <= qmark; a = j + 1) {
+            for (j = a; j < qmark && s[j] != '/'; j++)
+                ;
+            if (j - a <= 2 && j > a && s[a] == '.' && s[j - 1] == '.')
+                return false;
+        }
+    }
+    if (qmark < hash)
+        plain_span(&r->part[XIRI_PART_QUERY], qmark + 1, hash - qmark - 1);
+    if (hash < n)
+        plain_span(&r->part[XIRI_PART_FRAGMENT], hash + 1, n - hash - 1);
+    return true;
+}
+
 enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
                                const struct xiri_link *link, xiri_diag_fn *fn,
                                void *user, int *worst)
@@ -574,18 +651,15 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII,
      * '%') is not split here, check_run splits it */
     if (fast && (unsigned)link->profile < XIRI_PROFILE_COUNT &&
-        link->value_len <= XIRI_MAX_LEN &&
-        plain_bytes(link->value ? link->value : "", link->value_len)) {
-        ref_split(link->value ? link->value : "", link->value_len, &r);
-        if (plain_parts(link->value ? link->value : "", &r)) {
-            /* xiri_check would find nothing; printable ASCII holds no
-             * U+FFFD, no C1 control, and its query is the same in every
-             * encoding (lc_query) */
-            lc_no_base(&lc, &r);
-            if (worst)
-                *worst = lc.worst;
-            return XIRI_OK;
-        }
+        linkcheck_plain_split(link->value ? link->value : "", link->value_len,
+                              &r)) {
+        /* xiri_check would find nothing; printable ASCII holds no
+         * U+FFFD, no C1 control, and its query is the same in every
+         * encoding (lc_query) */
+        lc_no_base(&lc, &r);
+        if (worst)
+            *worst = lc.worst;
+        return XIRI_OK;
     }
     /* xiri_check, which splits the value too */
     st = check_run(ctx, link->value, link->value_len, link->profile,

@@ -33,6 +33,11 @@ struct ref;
  * xiri_check must look. */
 bool linkcheck_plain(const char *s, size_t n, const struct ref *r);
 
+/* linkcheck_plain(s, n, r) with r = ref_split(s, n) in one pass: true
+ * when s is plain, r then holding ref_split's components; false leaves r
+ * unspecified (and says nothing: xiri_check must look). */
+bool linkcheck_plain_split(const char *s, size_t n, struct ref *r);
+
 /* 1 for the bytes a plain link may hold in every component, else 0. */
 extern const unsigned char linkcheck_plain_byte[256];
 

@@ -339,6 +339,28 @@ static bool next_double(struct moji_scan *s, size_t from,
     return false;
 }
 
+/* Could v[0..n) hold a text span?  Its first character stands for a
+ * lead byte (below), its second for a continuation byte 80-BF, which
+ * windows-1252 reads as U+00A0-U+00BF, as one of U+0152-U+2122 (for
+ * 80-9F) or, undefined, as U+0080-U+009F itself: characters whose UTF-8
+ * starts with C2, C5, C6, CB or E2.  So some "C3 xx" is followed by one
+ * of those bytes. */
+static bool may_hold_text_span(const char *v, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)v, *p;
+    size_t i = 0;
+
+    while (i + 2 < n && (p = memchr(u + i, 0xC3, n - 2 - i)) != NULL) {
+        unsigned char c;
+        i = (size_t)(p - u);
+        c = u[i + 2];
+        if (c == 0xC2 || c == 0xC5 || c == 0xC6 || c == 0xCB || c == 0xE2)
+            return true;
+        i++;
+    }
+    return false;
+}
+
 void moji_scan_init(struct moji_scan *s, const char *v, size_t n)
 {
     memset(s, 0, sizeof(*s));
@@ -349,9 +371,11 @@ void moji_scan_init(struct moji_scan *s, const char *v, size_t n)
      * C3: a text span is a run whose windows-1252 bytes are UTF-8, so its
      * first character stands for a lead byte C2-F4, that is U+00C2 to
      * U+00F4 (windows-1252 maps A0-FF to the same code points), whose
-     * UTF-8 is C3 82 to C3 B4.  Most values (plain ASCII, other scripts)
-     * have neither: two memchr and done. */
-    s->clear = !s->n || (!memchr(v, '%', s->n) && !memchr(v, 0xC3, s->n));
+     * UTF-8 is C3 82 to C3 B4, and a second character must follow
+     * (may_hold_text_span).  Most values (plain ASCII, other scripts,
+     * accented letters standing alone) have neither: a memchr or two and
+     * done. */
+    s->clear = !s->n || (!memchr(v, '%', s->n) && !may_hold_text_span(v, s->n));
 }
 
 bool moji_scan_next(struct moji_scan *s, size_t from, struct moji_hit *hit,

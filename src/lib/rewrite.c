@@ -333,8 +333,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             link_base(rw, l->base, strlen(l->base), l->profile);
         bool ref_plain;
 
-        ref_split(v, n, &r);
-        ref_plain = linkcheck_plain(v, n, &r);
+        /* r is used below only when the reference is plain */
+        ref_plain = linkcheck_plain_split(v, n, &r);
         rw->resolved.len = 0;
         rw->resolved.status = XIRI_OK;
         if (b->status == XIRI_OK && ref_plain && r.part[XIRI_PART_SCHEME].set) {
@@ -399,8 +399,9 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
          * its URI is itself (test_linkcheck.c checks this on the
          * conformance data) */
         if (!plain) {
-            ref_split(v, n, &r);
-            plain = linkcheck_plain(v, n, &r);
+            plain = linkcheck_plain_split(v, n, &r);
+            if (!plain && leiri)
+                ref_split(v, n, &r); /* for to_uri_append */
         }
     }
     rw->value.len = 0;

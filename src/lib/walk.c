@@ -983,15 +983,16 @@ static bool value_failed(struct xiri_walker *w, const struct buf *v,
     return false;
 }
 
-/* One attribute found to hold IRIs: decode, locate, split, report. */
-static void attribute_links(struct xiri_walker *w, const char *text,
-                            size_t text_start, size_t tag_start,
-                            const struct tag_rec *rec,
-                            size_t tag_end, const char *prefix,
-                            const char *local, const char *attr_ns,
-                            const char *value, size_t value_len,
-                            enum xiri_shape shape, const char *element,
-                            const char *element_ns, const char *base)
+/* One attribute found to hold IRIs: decode, locate, split, report.  known
+ * is its value as written when value_in_input found it (else NULL: it is
+ * looked for in the tag at tag_start, or in the guard's record rec). */
+static void
+attribute_links(struct xiri_walker *w, const char *text, size_t text_start,
+                size_t tag_start, const struct tag_rec *rec,
+                const struct tag_attr *known, size_t tag_end,
+                const char *prefix, const char *local, const char *attr_ns,
+                const char *value, size_t value_len, enum xiri_shape shape,
+                const char *element, const char *element_ns, const char *base)
 {
     struct emit e;
     struct tag_attr ta;
@@ -1005,19 +1006,25 @@ static void attribute_links(struct xiri_walker *w, const char *text,
     w->value.len = 0;
     w->value.status = XIRI_OK;
     w->unknown_entity[0] = '\0';
-    found = tag_start != SIZE_MAX &&
-            find_raw_attr(text, tag_start - text_start, tag_end - text_start,
-                          prefix, pl, local, ll, w->html, &w->taglog, rec,
-                          text_start, &ta);
+    if (known) {
+        ta = *known; /* value_in_input found it */
+        found = true;
+    } else {
+        found = tag_start != SIZE_MAX &&
+                find_raw_attr(text, tag_start - text_start,
+                              tag_end - text_start, prefix, pl, local, ll,
+                              w->html, &w->taglog, rec, text_start, &ta);
+    }
     /* A value with nothing to decode (HTML: libxml2 decoded it; XML: no
-     * '&') is reported where libxml2 holds it, not copied; one over the
-     * limit still goes through the buffer, which says so. */
+     * '&', as a value known in libxml2's buffer never has) is reported
+     * where libxml2 holds it, not copied; one over the limit still goes
+     * through the buffer, which says so. */
     direct = false;
     if (!w->html && w->undeclared_entity && found &&
         raw_unknown_entity(w, text + ta.value, ta.value_len))
         ; /* reported below */
     else if (value_len <= w->value.max &&
-             (w->html || !memchr(value, '&', value_len)))
+             (w->html || known || !memchr(value, '&', value_len)))
         direct = true;
     else if (w->html)
         buf_append(&w->value, value, value_len);
@@ -1042,6 +1049,10 @@ static void attribute_links(struct xiri_walker *w, const char *text,
         e.raw_len = ta.value_len;
         e.raw_pos = text_start + ta.value;
         e.link.quote = ta.quote;
+        /* a value in libxml2's buffer is its raw text, byte for byte
+         * (value_in_input): map_offsets need not look */
+        if (known && direct)
+            e.map_ok = 2;
     } else {
         /* not found as written (a defaulted attribute, an implied
          * element): report the end of the tag */
@@ -1382,6 +1393,45 @@ static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
     return t == SIZE_MAX ? SIZE_MAX : s0 + t;
 }
 
+/* XML: the value of an attribute as written, found without scanning its
+ * tag.  libxml2 2.9 (xmlParseAttValueInternal) hands a value that needs
+ * nothing decoded or normalized (printable ASCII without '&' or '<') as
+ * a pointer into its input buffer, which holds the walker's UTF-8 text
+ * byte for byte (no encoder: parser_pos); any other value is a copy
+ * elsewhere.  So a value between the buffer's base and end is at stream
+ * position consumed + (v - base), where the text must hold it between
+ * two equal quotes (a value whose blanks libxml2 normalized away is not
+ * taken).  False when it is not so: the tag is scanned then. */
+static bool value_in_input(struct xiri_walker *w, const xmlChar *v,
+                           const xmlChar *v_end, const char *text, size_t s0,
+                           size_t s1, size_t tag_end, struct tag_attr *out)
+{
+    const xmlParserInput *in = w->px->input;
+    uintptr_t b, p = (uintptr_t)v, e = (uintptr_t)v_end;
+    size_t pos, n;
+    char q;
+
+    if (!in || !in->base || !in->end || (in->buf && in->buf->encoder))
+        return false;
+    b = (uintptr_t)in->base;
+    if (p <= b || e < p || e >= (uintptr_t)in->end)
+        return false;
+    pos = in->consumed + (size_t)(p - b);
+    n = (size_t)(e - p);
+    /* the value and its quotes lie inside the tag, in the window */
+    if (pos <= s0 || pos <= w->floor || pos + n >= tag_end || tag_end >= s1)
+        return false;
+    q = text[pos - s0 - 1];
+    if ((q != '"' && q != '\'') || text[pos - s0 + n] != q)
+        return false;
+    out->value = pos - s0;
+    out->value_len = n;
+    out->quote = q;
+    out->name = out->value;
+    out->name_len = 0;
+    return true;
+}
+
 static void on_start_ns(void *ctx, const xmlChar *localname,
                         const xmlChar *prefix, const xmlChar *URI,
                         int nb_namespaces, const xmlChar **namespaces,
@@ -1396,6 +1446,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     char *own_base = NULL;
     bool has_own_base = false, scanned = false;
     const struct tag_rec *rec = NULL;
+    struct tag_attr ta;
+    bool known;
     enum xiri_shape shape;
     int i;
 
@@ -1461,18 +1513,20 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
 
         if (!reg_find(w, el_ns, el, at_ns, (const char *)a[0], &shape))
             continue;
-        if (!scanned) {
+        known = value_in_input(w, a[3], a[4], text, s0, s1, tag_end, &ta);
+        if (!known && !scanned) {
             tag_start = start_tag_at(w, text, s0, s1, tag_end,
                                      (const char *)prefix, el, &rec);
             scanned = true;
         }
         /* xml:base itself is relative to the parent's base */
-        attribute_links(w, text, s0, tag_start, rec, tag_end,
-                        (const char *)a[1], (const char *)a[0], at_ns,
+        attribute_links(w, text, s0, tag_start, rec, known ? &ta : NULL,
+                        tag_end, (const char *)a[1], (const char *)a[0], at_ns,
                         (const char *)a[3], (size_t)(a[4] - a[3]), shape, el,
                         el_ns,
-                        is_base ? parent_base
-                                : has_own_base ? own_base : parent_base);
+                        is_base        ? parent_base
+                        : has_own_base ? own_base
+                                       : parent_base);
     }
     /* XHTML's <base href> sets the document's base as in HTML (after its
      * own href was reported against the base it is resolved against) */
@@ -1724,7 +1778,8 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     if (!start_limits(w, el, (unsigned long)i / 2, tag_end))
         return;
     text = input_window(w->in, &s0, &s1);
-    if (atts && strcmp(el, "meta") == 0)
+    /* names by their first letter first (libxml2 gives them lower case) */
+    if (atts && el[0] == 'm' && strcmp(el, "meta") == 0)
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "http-equiv") == 0 &&
                 atts[i + 1] &&
@@ -1742,12 +1797,12 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             tag_start = start_tag_at(w, text, s0, s1, tag_end, NULL, el, &rec);
             scanned = true;
         }
-        attribute_links(w, text, s0, tag_start, rec, tag_end, NULL, an, NULL, av,
-                        strlen(av), shape, el, NULL, w->doc_base);
+        attribute_links(w, text, s0, tag_start, rec, NULL, tag_end, NULL, an,
+                        NULL, av, strlen(av), shape, el, NULL, w->doc_base);
     }
     /* HTML "document base URL": the first <base href>, after its own
      * href was reported against the document's address */
-    if (w->status == XIRI_OK && atts && strcmp(el, "base") == 0)
+    if (w->status == XIRI_OK && atts && el[0] == 'b' && strcmp(el, "base") == 0)
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1]) {
                 struct attr_place at = {.text = text,

@@ -859,6 +859,22 @@ static void plain_one(struct plain_stats *st, const char *s, size_t n)
                           "ref_split (part %zu)",
                           (int)n, s, k);
     }
+    /* the one pass of linkcheck_plain_split says what linkcheck_plain
+     * says of ref_split's split, and gives that split when it says yes */
+    {
+        struct ref r3;
+        bool fused = linkcheck_plain_split(s, n, &r3);
+        if (fused != linkcheck_plain(s, n, &r))
+            TEST_FAIL("linkcheck_plain_split says %d of \"%.*s\"", fused,
+                      (int)n, s);
+        for (k = 0; fused && k < XIRI_PART_COUNT; k++)
+            if (r.part[k].set != r3.part[k].set ||
+                r.part[k].off != r3.part[k].off ||
+                r.part[k].len != r3.part[k].len)
+                TEST_FAIL("linkcheck_plain_split split \"%.*s\" "
+                          "differently from ref_split (part %zu)",
+                          (int)n, s, k);
+    }
     if (!linkcheck_plain(s, n, &r))
         return;
     st->plain++;
@@ -1049,7 +1065,9 @@ static void test_plain_fast_path(void)
             ref_split(s, strlen(s), &r);
             if (strcmp(s, "a:b") == 0) {
                 CU_ASSERT(linkcheck_plain(s, strlen(s), &r));
-            } else if (linkcheck_plain(s, strlen(s), &r)) {
+                CU_ASSERT(linkcheck_plain_split(s, strlen(s), &r));
+            } else if (linkcheck_plain(s, strlen(s), &r) ||
+                       linkcheck_plain_split(s, strlen(s), &r)) {
                 TEST_FAIL("\"%s\" took the fast path", s);
             }
         }

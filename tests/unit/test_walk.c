@@ -1400,6 +1400,96 @@ static void test_walk_positions_in_value(void)
                    sjis_want);
 }
 
+/* What the walker's value_in_input relies on (walk.c): libxml2 2.9's
+ * push parser hands an attribute value that needs nothing decoded or
+ * normalized as a pointer into its input buffer, at the value's place in
+ * the stream (input->consumed + (value - input->base)), and any other
+ * value as a copy outside the buffer; a value whose blanks it normalized
+ * in place (a declared NMTOKEN) is never between two equal quotes there.
+ * Fed in pieces, so that the buffer is not the first chunk's memory. */
+struct in_buffer_seen {
+    const char *doc;
+    unsigned inside, outside, wrong;
+};
+
+static void in_buffer_start(void *ctx, const xmlChar *localname,
+                            const xmlChar *prefix, const xmlChar *URI,
+                            int nb_namespaces, const xmlChar **namespaces,
+                            int nb_attributes, int nb_defaulted,
+                            const xmlChar **attrs)
+{
+    xmlParserCtxtPtr px = ctx;
+    struct in_buffer_seen *seen = px->_private;
+    const xmlParserInput *in = px->input;
+    int i;
+
+    (void)localname, (void)prefix, (void)URI, (void)nb_namespaces;
+    (void)namespaces, (void)nb_defaulted;
+    for (i = 0; i < nb_attributes; i++) {
+        const xmlChar *v = attrs[5 * i + 3], *e = attrs[5 * i + 4];
+        const char *name = (const char *)attrs[5 * i];
+        size_t pos, n = (size_t)(e - v);
+        bool quoted;
+
+        if ((uintptr_t)v <= (uintptr_t)in->base ||
+            (uintptr_t)e >= (uintptr_t)in->end) {
+            /* decoded: only the attributes not named "in..." */
+            if (strncmp(name, "in", 2) == 0)
+                seen->wrong++;
+            else
+                seen->outside++;
+            continue;
+        }
+        pos = in->consumed + (size_t)((uintptr_t)v - (uintptr_t)in->base);
+        if (memcmp(seen->doc + pos, v, n) != 0) {
+            seen->wrong++; /* not the stream's bytes */
+            continue;
+        }
+        quoted = (seen->doc[pos - 1] == '"' || seen->doc[pos - 1] == '\'') &&
+                 seen->doc[pos + n] == seen->doc[pos - 1];
+        if (strncmp(name, "in", 2) == 0 && quoted)
+            seen->inside++;
+        else if (strncmp(name, "norm", 4) == 0 && !quoted)
+            seen->outside++;
+        else
+            seen->wrong++;
+    }
+}
+
+static void test_walk_libxml2_values_in_buffer(void)
+{
+    static const char doc[] =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<!DOCTYPE r [<!ATTLIST e norm NMTOKEN #IMPLIED>]>\n"
+        "<r>\n"
+        "<e in1=\"http://a.example/b?c=d#e\" amp=\"a?b&amp;c\" "
+        "nonascii=\"caf\xC3\xA9\" in2='x y/z' tab=\"a\tb\"/>\n"
+        "<e norm=\" spaced \" in3=\"../up\" lt=\"&#60;\"/>\n"
+        "</r>\n";
+    struct in_buffer_seen seen = {doc, 0, 0, 0};
+    xmlSAXHandler sax;
+    xmlParserCtxtPtr px;
+    size_t n = sizeof(doc) - 1, k, step = 7;
+
+    memset(&sax, 0, sizeof(sax));
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.startElementNs = in_buffer_start;
+    px = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(px);
+    px->_private = &seen;
+    xmlCtxtUseOptions(px, XML_PARSE_NONET | XML_PARSE_NOERROR |
+                              XML_PARSE_NOWARNING);
+    for (k = 0; k < n; k += step)
+        xmlParseChunk(px, doc + k, (int)(n - k < step ? n - k : step), 0);
+    xmlParseChunk(px, NULL, 0, 1);
+    CU_ASSERT(px->wellFormed);
+    xmlFreeParserCtxt(px);
+    CU_ASSERT_EQUAL(seen.wrong, 0);
+    CU_ASSERT_EQUAL(seen.inside, 3);
+    /* amp, nonascii, tab, norm and lt */
+    CU_ASSERT_EQUAL(seen.outside, 5);
+}
+
 int suite_walk_register(void)
 {
     CU_pSuite s = CU_add_suite("walk", NULL, NULL);
@@ -1429,5 +1519,6 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
     CU_ADD_TEST(s, test_walk_positions_in_value);
+    CU_ADD_TEST(s, test_walk_libxml2_values_in_buffer);
     return 0;
 }
