@@ -493,6 +493,14 @@ struct xiri_link {
     char quote;                /* the attribute value's quote: '"' or
                                   '\'', or 0 when unquoted (HTML) or for
                                   element content */
+    int in_cdata;              /* element content written as one CDATA
+                                  section (XML 1.0 2.7): the span is the
+                                  section's inside, whose characters stand
+                                  for themselves (no references) */
+    int has_markup;            /* the span holds markup that is not part
+                                  of the value (a comment, a processing
+                                  instruction, a CDATA section in element
+                                  content): it cannot be replaced whole */
 };
 
 /* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER value,

@@ -108,6 +108,7 @@
 #define uni_direction xiri__uni_direction
 #define uni_encode_query xiri__uni_encode_query
 #define uni_encode_text xiri__uni_encode_text
+#define uni_encodable xiri__uni_encodable
 #define uni_encoding_is_latin1 xiri__uni_encoding_is_latin1
 #define uni_guess_legacy xiri__uni_guess_legacy
 #define uni_is_assigned xiri__uni_is_assigned

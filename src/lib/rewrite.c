@@ -456,6 +456,7 @@ static bool unquotable(const char *s, size_t n)
 /* The characters escape_value may have to write as references. */
 static const unsigned char rw_markup[256] = {
     ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1, ['\''] = 1,
+    ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
 };
 
 /* The first character of s[from..n) that rw_markup names, or n. */
@@ -508,11 +509,36 @@ static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
             buf_puts(o, "&quot;");
         else if (c == '\'' && quote == '\'')
             buf_puts(o, "&#39;");
+        else if (c == '\r' || (l->attribute && (c == '\t' || c == '\n')))
+            /* XML 1.0 2.11 and 3.3.3: a CR as written is read as a line
+             * end, and a tab or line end in an attribute value as a
+             * space; a reference keeps the character */
+            buf_puts(o, c == '\t' ? "&#9;" : c == '\n' ? "&#10;" : "&#13;");
         else
             buf_putc(o, c);
     }
     if (add_quotes)
         buf_putc(o, '"');
+}
+
+/* Whether rw->value can stand in a CDATA section of the document: it does
+ * not hold "]]>", which would end the section (XML 1.0 2.7), and the
+ * document's encoding has every character of it (no reference can be
+ * written there). */
+static bool cdata_writable(struct xiri_rewriter *rw)
+{
+    const char *v = rw->value.data ? rw->value.data : "";
+    size_t n = rw->value.len, i;
+    const char *enc = xiri_walker_encoding(rw->walker, NULL);
+
+    for (i = 0; i + 2 < n; i++)
+        if (v[i] == ']' && v[i + 1] == ']' && v[i + 2] == '>')
+            return false;
+    if (!enc || is_utf(enc))
+        return true;
+    for (i = 0; i < n && (unsigned char)v[i] < 0x80; i++)
+        ;
+    return i == n || uni_encodable(enc, v, n);
 }
 
 /* U+FFFD in UTF-8 */
@@ -580,6 +606,18 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.status = XIRI_EINVAL;
         ev.message = "the value's place in the document is not known; left "
                      "as it is";
+    } else if (l->has_markup) {
+        /* never lose data: the comment, processing instruction or CDATA
+         * section inside the span would go with it */
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value is written with a comment, a processing "
+                     "instruction or a CDATA section among its characters, "
+                     "which a new value would remove; left as it is";
+    } else if (l->in_cdata && !cdata_writable(rw)) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value stands in a CDATA section, where a character "
+                     "the document's encoding lacks cannot be written as a "
+                     "reference; left as it is";
     } else if (html && l->attribute && l->quote == 0 &&
                l->shape != XIRI_SHAPE_IRI &&
                l->shape != XIRI_SHAPE_IDENTIFIER &&
@@ -598,7 +636,10 @@ static int on_link(void *user, const struct xiri_link *l)
         const char *out = rw->value.data ? rw->value.data : "";
         size_t out_len = rw->value.len;
 
-        if (add_quotes || next_markup(out, 0, out_len) < out_len) {
+        /* inside a CDATA section every character stands for itself (XML
+         * 1.0 2.7): the value is written as it is */
+        if (!l->in_cdata &&
+            (add_quotes || next_markup(out, 0, out_len) < out_len)) {
             escape_value(rw, l, add_quotes);
             if (rw->tmp.status != XIRI_OK) {
                 stop(rw, rw->tmp.status, "out of memory");

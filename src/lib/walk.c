@@ -562,17 +562,30 @@ static void decode_html_entity(const char *s, size_t n, struct buf *out)
         buf_append(out, s, n);
 }
 
+/* Where raw text stands, for unit_len. */
+enum unit_mode {
+    UNIT_ATTRIBUTE = 0, /* an attribute value */
+    UNIT_CONTENT = 1,   /* element content */
+    UNIT_CDATA = 2      /* the inside of a CDATA section (XML 1.0 2.7):
+                           every character stands for itself */
+};
+
 /* How many bytes of decoded value the unit of raw text at s[0..n) gives,
  * and its raw length in *rlen: a reference, a CR LF pair (XML 1.0 2.11),
  * markup that gives nothing (CDATA delimiters, comments, processing
  * instructions in element content), or one byte. */
 static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
-                       bool content, size_t *rlen)
+                       int content, size_t *rlen)
 {
     size_t len, semi;
     long cp;
 
     *rlen = 1;
+    if (content == UNIT_CDATA) {
+        if (s[0] == '\r' && n > 1 && s[1] == '\n')
+            *rlen = 2;
+        return 1;
+    }
     if (s[0] == '&') {
         if ((cp = char_ref(s, n, &len)) >= 0) {
             *rlen = len;
@@ -640,7 +653,7 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
 /* unit_len, with the common case answered inline: a byte that is not
  * '&', CR, '<' or ']' is one unit of one byte, whatever the context. */
 static inline size_t unit_step(struct xiri_walker *w, const char *s, size_t n,
-                               bool content, size_t *rlen)
+                               int content, size_t *rlen)
 {
     char c = s[0];
 
@@ -663,7 +676,13 @@ struct emit {
     const char *raw;     /* the raw value in the text window */
     size_t raw_len;
     size_t raw_pos;      /* its text position */
-    bool content;
+    int content;         /* enum unit_mode */
+    /* element content with markup among its characters (comments,
+     * processing instructions, CDATA sections): an item whose span holds
+     * some cannot be replaced as one span (xiri_link.has_markup); with a
+     * CDATA section among them, none can (the rewriter could not tell
+     * which characters stand inside it) */
+    bool mixed, mixed_cdata;
     struct xiri_link link;
     /* map_offsets: whether the raw text decodes to the value (-1: not
      * known yet, 2: byte for byte), and a cursor: raw index, decoded offset, and the last
@@ -689,7 +708,8 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
     size_t i = 0, d = 0, k = 0, rlen, ci, cd;
     bool first;
 
-    if (e->map_ok < 0 && !e->content && !memchr(e->raw, '&', e->raw_len) &&
+    if (e->map_ok < 0 && e->content != UNIT_CONTENT &&
+        (e->content == UNIT_CDATA || !memchr(e->raw, '&', e->raw_len)) &&
         (w->html || !input_cr_from(w->in, e->raw_pos) ||
          !memchr(e->raw, '\r', e->raw_len))) {
         /* no reference, no CR: every raw byte is one decoded byte
@@ -755,6 +775,22 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
          * not touch it) */
         pos[0] = e->raw_pos;
         pos[1] = e->raw_pos;
+    }
+    e->link.has_markup = 0;
+    if (e->mixed && e->item_mapped) {
+        /* the item starts at its first character, after any comment,
+         * processing instruction or CDATA opener before it */
+        size_t rlen;
+
+        while (pos[0] < pos[1] &&
+               unit_len(w, e->raw + (pos[0] - e->raw_pos),
+                        e->raw_len - (pos[0] - e->raw_pos), UNIT_CONTENT,
+                        &rlen) == 0)
+            pos[0] += rlen;
+        /* in text, '<' only ever opens markup (XML 1.0 2.4) */
+        e->link.has_markup =
+            e->mixed_cdata || memchr(e->raw + (pos[0] - e->raw_pos), '<',
+                                     pos[1] - pos[0]) != NULL;
     }
     e->item_i = e->at_i = pos[0] - e->raw_pos;
     e->item_d = e->at_d = start;
@@ -1076,19 +1112,35 @@ static void attribute_links(struct xiri_walker *w, const char *text,
 
 /* Decode element content as written (XML 1.0 2.4, 2.7, 4.4.2): character
  * and entity references expanded, CDATA markers, comments and processing
- * instructions dropped, CR LF read as LF.  Mirrors unit_len(). */
+ * instructions dropped, the characters of a CDATA section as they are, CR
+ * LF read as LF.  Mirrors unit_len(); mode is UNIT_CONTENT, or UNIT_CDATA
+ * when raw is the inside of one CDATA section. */
 static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
-                           struct buf *out)
+                           int mode, struct buf *out)
 {
     size_t i = 0, len;
+    bool in_cdata = mode == UNIT_CDATA;
 
     out->len = 0;
     out->status = XIRI_OK;
     w->unknown_entity[0] = '\0';
     while (i < n && out->status == XIRI_OK) {
-        size_t rlen, dl = unit_len(w, raw + i, n - i, true, &rlen);
+        size_t rlen, dl;
+
+        if (in_cdata && mode != UNIT_CDATA && n - i >= 3 &&
+            memcmp(raw + i, "]]>", 3) == 0) {
+            in_cdata = false; /* the end of a section among other text */
+            i += 3;
+            continue;
+        }
+        dl = unit_len(w, raw + i, n - i, in_cdata ? UNIT_CDATA : UNIT_CONTENT,
+                      &rlen);
         if (dl == 0) {
             /* markup that gives nothing */
+            if (rlen == 9 && memcmp(raw + i, "<![CDATA[", 9) == 0)
+                in_cdata = true;
+        } else if (in_cdata) {
+            buf_putc(out, rlen == 2 ? '\n' : raw[i]); /* as written */
         } else if (raw[i] == '&' && rlen > 1) {
             long cp = char_ref(raw + i, n - i, &len);
             char tmp[4];
@@ -1111,6 +1163,49 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
 }
 
 static void content_drop(struct xiri_walker *w);
+
+/* Element content e that holds markup: when it is one CDATA section
+ * (with white space around it, which every shape leaves out), the value
+ * is the section's inside, whose characters stand for themselves (XML 1.0
+ * 2.7): e becomes that inside (link.in_cdata: a rewriter writes it
+ * without references); else e is mixed (emit_item). */
+static void content_markup(struct emit *e)
+{
+    static const char open[] = "<![CDATA[";
+    size_t i = 0, k, n = e->raw_len;
+    const char *r = e->raw;
+
+    while (i < n && (r[i] == ' ' || r[i] == '\t' || r[i] == '\n' ||
+                     r[i] == '\r'))
+        i++;
+    if (n - i >= sizeof(open) - 1 &&
+        memcmp(r + i, open, sizeof(open) - 1) == 0) {
+        size_t in = i + sizeof(open) - 1;
+
+        /* a section ends at the first "]]>" */
+        for (k = in; k + 3 <= n && memcmp(r + k, "]]>", 3) != 0; k++)
+            ;
+        if (k + 3 <= n) {
+            size_t j = k + 3;
+
+            while (j < n && (r[j] == ' ' || r[j] == '\t' || r[j] == '\n' ||
+                             r[j] == '\r'))
+                j++;
+            if (j == n) {
+                e->raw += in;
+                e->raw_pos += in;
+                e->raw_len = k - in;
+                e->content = UNIT_CDATA;
+                e->link.in_cdata = 1;
+                return;
+            }
+        }
+    }
+    e->mixed = true;
+    for (k = 0; k + 9 <= n; k++)
+        if (r[k] == '<' && memcmp(r + k, open, 9) == 0)
+            e->mixed_cdata = true;
+}
 
 /* The content being read as a link, with its end tag, is longer than
  * max_markup: not checked, and said so. */
@@ -1180,8 +1275,10 @@ static void content_end(struct xiri_walker *w)
     e.raw = text + (c->start - s0);
     e.raw_len = s0 + lt - c->start;
     e.raw_pos = c->start;
-    e.content = true;
-    decode_content(w, e.raw, e.raw_len, &c->value);
+    e.content = UNIT_CONTENT;
+    if (memchr(e.raw, '<', e.raw_len))
+        content_markup(&e);
+    decode_content(w, e.raw, e.raw_len, e.content, &c->value);
     if (value_failing(w, &c->value)) {
         char what[100];
         snprintf(what, sizeof(what), "content of <%.60s>", c->element);

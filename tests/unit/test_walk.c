@@ -48,10 +48,11 @@ static int on_link(void *user, const struct xiri_link *l)
 {
     char line[2048];
 
-    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>",
+    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>%s%s",
              l->line, l->column, l->offset, l->raw_length, l->element,
              l->attribute ? l->attribute : "()", l->item, (int)l->value_len,
-             l->value, l->base ? l->base : "-");
+             l->value, l->base ? l->base : "-", l->in_cdata ? " cdata" : "",
+             l->has_markup ? " markup" : "");
     rec_add(user, line);
     return 0;
 }
@@ -177,6 +178,27 @@ static void test_walk_xml_values_positions_bases(void)
         "= xml UTF-8\n";
 
     check_doc("xml", doc, sizeof(doc) - 1, XIRI_DOC_AUTO, NULL, want);
+}
+
+/* Element content written with markup (XML 1.0 2.5-2.7): one CDATA
+ * section is the value, its '&' a character (in_cdata, the span its
+ * inside); a comment before the value is left out of the span; a
+ * processing instruction among the characters is in it (has_markup).
+ * Places counted by hand. */
+static void test_walk_content_markup(void)
+{
+    static const char doc[] = "<r>\n"
+                              "<id><![CDATA[urn:a&b]]></id>\n"
+                              "<id>  <!--c-->urn:c</id>\n"
+                              "<id>urn:<?p?>d</id>\n"
+                              "</r>\n";
+    static const char want[] = "2:14+17/7 id@()#0 [urn:a&b] <-> cdata\n"
+                               "3:15+47/5 id@()#0 [urn:c] <->\n"
+                               "4:5+62/10 id@()#0 [urn:d] <-> markup\n"
+                               "= xml UTF-8\n";
+
+    check_doc("content markup", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL,
+              want);
 }
 
 /* Shift_JIS HTML: <meta charset>, <base href> resolved against the
@@ -1408,6 +1430,7 @@ int suite_walk_register(void)
         return -1;
     CU_ADD_TEST(s, test_walk_xml_values_positions_bases);
     CU_ADD_TEST(s, test_walk_html_shift_jis);
+    CU_ADD_TEST(s, test_walk_content_markup);
     CU_ADD_TEST(s, test_walk_utf16le_bom);
     CU_ADD_TEST(s, test_walk_html_guess_windows_1252);
     CU_ADD_TEST(s, test_walk_invalid_utf8);
