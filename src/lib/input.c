@@ -201,25 +201,59 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
     return false;
 }
 
-/* WHATWG Encoding: labels that mean windows-1252 in HTML; and UTF-16 in
- * a <meta> means UTF-8 (HTML "prescan", step for UTF-16 labels). */
+/* The labels of an HTML <meta> charset whose encoding browsers read
+ * differently from what ICU would take them for: WHATWG Encoding section
+ * 4.2 ("Names and labels") maps them to a superset (windows-1252 for
+ * Latin-1 and ASCII, GBK for GB2312, windows-949 for EUC-KR,
+ * windows-1254 for ISO-8859-9, windows-874 for TIS-620 and ISO-8859-11),
+ * and the HTML prescan ("get an attribute", then its last steps) reads a
+ * UTF-16 label as UTF-8 and x-user-defined as windows-1252.  Other labels
+ * are left to ICU. */
+static const struct {
+    const char *label, *encoding;
+} html_labels[] = {
+    {"ansi_x3.4-1968", "windows-1252"}, {"ascii", "windows-1252"},
+    {"cp1252", "windows-1252"}, {"cp819", "windows-1252"},
+    {"csisolatin1", "windows-1252"}, {"ibm819", "windows-1252"},
+    {"iso-8859-1", "windows-1252"}, {"iso-ir-100", "windows-1252"},
+    {"iso8859-1", "windows-1252"}, {"iso88591", "windows-1252"},
+    {"iso_8859-1", "windows-1252"}, {"iso_8859-1:1987", "windows-1252"},
+    {"l1", "windows-1252"}, {"latin1", "windows-1252"},
+    {"us-ascii", "windows-1252"}, {"x-cp1252", "windows-1252"},
+    {"x-user-defined", "windows-1252"},
+    {"chinese", "GBK"}, {"csgb2312", "GBK"}, {"csiso58gb231280", "GBK"},
+    {"gb2312", "GBK"}, {"gb_2312", "GBK"}, {"gb_2312-80", "GBK"},
+    {"iso-ir-58", "GBK"}, {"x-gbk", "GBK"},
+    {"cseuckr", "windows-949"}, {"csksc56011987", "windows-949"},
+    {"euc-kr", "windows-949"}, {"iso-ir-149", "windows-949"},
+    {"korean", "windows-949"}, {"ks_c_5601-1987", "windows-949"},
+    {"ks_c_5601-1989", "windows-949"}, {"ksc5601", "windows-949"},
+    {"ksc_5601", "windows-949"},
+    {"csisolatin5", "windows-1254"}, {"iso-8859-9", "windows-1254"},
+    {"iso-ir-148", "windows-1254"}, {"iso8859-9", "windows-1254"},
+    {"iso88599", "windows-1254"}, {"iso_8859-9", "windows-1254"},
+    {"iso_8859-9:1989", "windows-1254"}, {"l5", "windows-1254"},
+    {"latin5", "windows-1254"}, {"x-cp1254", "windows-1254"},
+    {"dos-874", "windows-874"}, {"iso-8859-11", "windows-874"},
+    {"iso8859-11", "windows-874"}, {"iso885911", "windows-874"},
+    {"tis-620", "windows-874"},
+    {"csunicode", "UTF-8"}, {"iso-10646-ucs-2", "UTF-8"},
+    {"ucs-2", "UTF-8"}, {"unicode", "UTF-8"}, {"unicodefeff", "UTF-8"},
+    {"unicodefffe", "UTF-8"}, {"utf-16", "UTF-8"}, {"utf-16be", "UTF-8"},
+    {"utf-16le", "UTF-8"},
+};
+
 static void html_label(char *enc, size_t size)
 {
-    static const char *const w1252[] = {
-        "iso-8859-1", "iso8859-1", "latin1", "l1", "us-ascii", "ascii",
-        "iso_8859-1", "cp819", "ibm819", "iso-ir-100", "csisolatin1",
-        "x-cp1252", "cp1252", "ansi_x3.4-1968",
-    };
-    size_t i;
+    size_t i, n = strlen(enc);
 
-    for (i = 0; i < ARRAY_LEN(w1252); i++)
-        if (strlen(enc) == strlen(w1252[i]) &&
-            starts_nocase((const unsigned char *)enc, strlen(enc), w1252[i])) {
-            snprintf(enc, size, "windows-1252");
+    for (i = 0; i < ARRAY_LEN(html_labels); i++)
+        if (n == strlen(html_labels[i].label) &&
+            starts_nocase((const unsigned char *)enc, n,
+                          html_labels[i].label)) {
+            snprintf(enc, size, "%s", html_labels[i].encoding);
             return;
         }
-    if (starts_nocase((const unsigned char *)enc, strlen(enc), "utf-16"))
-        snprintf(enc, size, "UTF-8");
 }
 
 /* Does the head look like valid UTF-8 holding some non-ASCII?  A sequence
