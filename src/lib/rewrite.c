@@ -276,6 +276,20 @@ static const struct resolve_base *link_base(struct xiri_rewriter *rw,
     return b;
 }
 
+/* A network-path reference ("//" authority, RFC 3986 4.2) takes its
+ * base's scheme (5.2.2): is that scheme one whose hosts are DNS names, so
+ * that the host is mapped by IDNA like an absolute URI's? */
+static bool network_path_of_dns(const char *v, size_t n, const char *base)
+{
+    size_t i;
+
+    if (n < 2 || v[0] != '/' || v[1] != '/' || !base)
+        return false;
+    for (i = 0; base[i] && base[i] != ':'; i++)
+        ;
+    return base[i] == ':' && scheme_is_dns(base, i);
+}
+
 /* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
  * value may be unchanged) or why it cannot be mapped. */
 static enum xiri_status new_value(struct xiri_rewriter *rw,
@@ -390,7 +404,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     } else {
         if (rw->opts.idn == XIRI_REWRITE_IDN_PUNYCODE) {
             idn = XIRI_IDN_PUNYCODE;
-            flags |= XIRI_MAP_DNS_ONLY;
+            if (!network_path_of_dns(v, n, l->base))
+                flags |= XIRI_MAP_DNS_ONLY;
         } else {
             idn = XIRI_IDN_PERCENT;
         }
