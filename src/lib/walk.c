@@ -86,6 +86,9 @@ struct xiri_walker {
     bool entities_exhausted; /* max_entities were read */
 
     unsigned long depth;
+    unsigned long text_depth; /* HTML: the depth of the open element whose
+                                 content browsers read as text (html_text),
+                                 0 when none */
     struct base_entry *bases;
     size_t nbases, bases_cap;
     bool base_element_seen; /* the first <base href> was taken */
@@ -1799,6 +1802,27 @@ static void on_error(void *user, xmlErrorPtr e)
 
 /* ---------------------------------------------------------------- HTML SAX */
 
+/* The elements whose content an HTML parser reads as text, tags and all:
+ * title and textarea (WHATWG HTML 13.2.6.4.7, "generic RCDATA element
+ * parsing algorithm"; HTML 4.01 allows them only text), xmp (raw text)
+ * and plaintext (13.2.5.1).  libxml2 2.9 reads them as elements: what it
+ * reports inside them is not a link (and is not rewritten).  The content
+ * of iframe, noembed and noframes, raw text to a browser that supports
+ * them, is left a document: it is markup meant for the user agents that
+ * do not (HTML 4.01 16.4.1, 16.5); script and style libxml2 reads as raw
+ * text itself. */
+static bool html_text(const char *el)
+{
+    static const char *const names[] = {"title", "textarea", "xmp",
+                                        "plaintext"};
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(names); i++)
+        if (strcmp(el, names[i]) == 0)
+            return true;
+    return false;
+}
+
 static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
     struct xiri_walker *w = walker_of(ctx);
@@ -1820,6 +1844,12 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         ;
     if (!start_limits(w, el, (unsigned long)i / 2, tag_end))
         return;
+    if (w->text_depth) {
+        w->safe = tag_end; /* text to a browser (html_text) */
+        return;
+    }
+    if (html_text(el))
+        w->text_depth = w->depth; /* its own attributes still count */
     text = input_window(w->in, &s0, &s1);
     if (atts && strcmp(el, "meta") == 0)
         for (i = 0; atts[i]; i += 2)
@@ -1874,6 +1904,8 @@ static void on_html_end(void *ctx, const xmlChar *name)
         return;
     if (w->content.active && w->content.depth == w->depth)
         content_end(w);
+    if (w->text_depth == w->depth)
+        w->text_depth = 0;
     if (w->depth > 0)
         w->depth--;
     w->safe = parser_pos(w);
