@@ -23,6 +23,8 @@
 #include <libxml/SAX2.h>
 
 #define XML_NS "http://www.w3.org/XML/1998/namespace"
+#define SVG_NS "http://www.w3.org/2000/svg"
+#define XLINK_NS "http://www.w3.org/1999/xlink"
 
 enum walk_state { WALK_HEAD, WALK_RUN, WALK_DONE };
 
@@ -89,6 +91,11 @@ struct xiri_walker {
     unsigned long text_depth; /* HTML: the depth of the open element whose
                                  content browsers read as text (html_text),
                                  0 when none */
+    unsigned long svg_depth;  /* HTML: of the open <svg> (foreign content,
+                                 svg_element), 0 when none */
+    unsigned long html_island; /* HTML: of the open foreignObject, desc or
+                                  title inside it, whose content is HTML
+                                  again */
     struct base_entry *bases;
     size_t nbases, bases_cap;
     bool base_element_seen; /* the first <base href> was taken */
@@ -1823,6 +1830,67 @@ static bool html_text(const char *el)
     return false;
 }
 
+/* An HTML parser puts <svg> and what it holds in the SVG namespace, with
+ * the SVG names of mixed case (WHATWG HTML 13.2.6.5, "adjust SVG tag
+ * name": libxml2 gives them in lower case); xlink:href and the other
+ * XLink attributes in the XLink namespace ("adjust foreign attributes").
+ * The element's name in the SVG namespace. */
+static const char *svg_element(const char *el)
+{
+    static const char *const mixed[] = {
+        "altGlyph",          "altGlyphDef",       "altGlyphItem",
+        "animateColor",      "animateMotion",     "animateTransform",
+        "clipPath",          "feBlend",           "feColorMatrix",
+        "feComponentTransfer", "feComposite",     "feConvolveMatrix",
+        "feDiffuseLighting", "feDisplacementMap", "feDistantLight",
+        "feDropShadow",      "feFlood",           "feFuncA",
+        "feFuncB",           "feFuncG",           "feFuncR",
+        "feGaussianBlur",    "feImage",           "feMerge",
+        "feMergeNode",       "feMorphology",      "feOffset",
+        "fePointLight",      "feSpecularLighting", "feSpotLight",
+        "feTile",            "feTurbulence",      "foreignObject",
+        "glyphRef",          "linearGradient",    "radialGradient",
+        "textPath"};
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(mixed); i++)
+        if (xmlStrcasecmp((const xmlChar *)el, (const xmlChar *)mixed[i]) ==
+            0)
+            return mixed[i];
+    return el;
+}
+
+/* The attributes of an element of <svg> in HTML (svg_element) that hold
+ * IRIs, found in the registry by namespace like XML's. */
+static void svg_links(struct xiri_walker *w, const char *el,
+                      const xmlChar **atts, const char *text, size_t s0,
+                      size_t s1, size_t tag_end, size_t *tag_start,
+                      const struct tag_rec **rec)
+{
+    const char *svg_el = svg_element(el);
+    enum xiri_shape shape;
+    bool scanned = false;
+    int i;
+
+    for (i = 0; atts && atts[i] && w->status == XIRI_OK; i += 2) {
+        const char *an = (const char *)atts[i];
+        const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
+        bool xlink = strncmp(an, "xlink:", 6) == 0;
+        const char *local = xlink ? an + 6 : an;
+
+        if (!registry_find_attr(w->reg, SVG_NS, svg_el, xlink ? XLINK_NS : NULL,
+                                local, false, &shape))
+            continue;
+        if (!scanned) {
+            *tag_start = start_tag_at(w, text, s0, s1, tag_end, NULL, el, rec);
+            scanned = true;
+        }
+        attribute_links(w, text, s0, *tag_start, *rec, tag_end,
+                        xlink ? "xlink" : NULL, local, xlink ? XLINK_NS : NULL,
+                        av, strlen(av), shape, svg_el, SVG_NS, w->doc_base);
+    }
+}
+
 static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
     struct xiri_walker *w = walker_of(ctx);
@@ -1848,9 +1916,23 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         w->safe = tag_end; /* text to a browser (html_text) */
         return;
     }
+    text = input_window(w->in, &s0, &s1);
+    if (!w->svg_depth && strcmp(el, "svg") == 0)
+        w->svg_depth = w->depth;
+    if (w->svg_depth && !w->html_island) {
+        /* foreign content: an SVG title is no HTML title */
+        svg_links(w, el, atts, text, s0, s1, tag_end, &tag_start, &rec);
+        /* WHATWG HTML 13.2.6.5: HTML integration points */
+        if (strcmp(el, "foreignobject") == 0 || strcmp(el, "desc") == 0 ||
+            strcmp(el, "title") == 0)
+            w->html_island = w->depth;
+        w->safe = tag_end;
+        if (tag_start != SIZE_MAX)
+            w->floor = tag_end + 1;
+        return;
+    }
     if (html_text(el))
         w->text_depth = w->depth; /* its own attributes still count */
-    text = input_window(w->in, &s0, &s1);
     if (atts && strcmp(el, "meta") == 0)
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "http-equiv") == 0 &&
@@ -1906,6 +1988,10 @@ static void on_html_end(void *ctx, const xmlChar *name)
         content_end(w);
     if (w->text_depth == w->depth)
         w->text_depth = 0;
+    if (w->html_island == w->depth)
+        w->html_island = 0;
+    if (w->svg_depth == w->depth)
+        w->svg_depth = 0;
     if (w->depth > 0)
         w->depth--;
     w->safe = parser_pos(w);
