@@ -190,8 +190,9 @@ enum xiri_idn {
                                       mailto domains; others get %HH */
 
 /* The string a browser parses as a URL from an HTML attribute value
- * (WHATWG URL Standard, basic URL parser): every ASCII tab, LF and CR
- * removed, and, in a special URL (its scheme, or without one base's, is
+ * (WHATWG URL Standard, basic URL parser): leading and trailing C0
+ * controls and spaces removed, every ASCII tab, LF and CR removed, and,
+ * in a special URL (its scheme, or without one base's, is
  * ftp, file, http, https, ws or wss), each '\' before the query or the
  * fragment read as '/'.  base may be NULL (a relative reference is then
  * not special).  *out is NUL-terminated; free it with xiri_str_free. */

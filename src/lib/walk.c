@@ -774,10 +774,20 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 {
     struct emit *e = user;
     struct xiri_walker *w = e->w;
-    size_t offs[2] = {start, start + len}, pos[2];
+    size_t offs[2], pos[2];
 
     if (w->status != XIRI_OK)
         return 1;
+    if (w->html) {
+        /* WHATWG URL, basic URL parser: leading and trailing C0 controls
+         * and spaces are removed (HTML's ASCII whitespace among them) */
+        while (len > 0 && (unsigned char)e->value[start] <= 0x20)
+            start++, len--;
+        while (len > 0 && (unsigned char)e->value[start + len - 1] <= 0x20)
+            len--;
+    }
+    offs[0] = start;
+    offs[1] = start + len;
     e->item_mapped = map_offsets(w, e, offs, pos, 2);
     if (!e->item_mapped) {
         /* the text does not decode to the value as the parser gave it:

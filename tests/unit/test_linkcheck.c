@@ -1072,8 +1072,9 @@ static void test_plain_fast_path(void)
 }
 
 /* xiri_html_url: what the WHATWG basic URL parser reads in an HTML
- * attribute value before it parses (tabs and newlines removed; '\' as '/'
- * before the query or fragment of a special URL).  Expected strings by
+ * attribute value before it parses (leading and trailing C0 controls and
+ * spaces removed, tabs and newlines removed; '\' as '/' before the query
+ * or fragment of a special URL).  Expected strings by
  * hand from the URL Standard 4.4; the inputs marked WPT are from
  * urltestdata.json, whose href shows the '/' reading (e.g. "\x" against
  * http://example.org/foo/bar is http://example.org/x). */
@@ -1101,6 +1102,12 @@ static void test_html_url(void)
         {"1http:\\a", "http://h/", "1http:/a"}, /* no scheme: relative */
         {"a\tb\r\nc", NULL, "abc"},
         {"", "http://h/", ""},
+        /* leading and trailing C0 controls and spaces removed */
+        {"\x1b\x04\x12 http://example.com/\x1f \r ", NULL,
+         "http://example.com/"},                                  /* WPT */
+        {" foo.com  ", "http://example.org/foo/bar", "foo.com"},  /* WPT */
+        {"non-special:opaque  ", NULL, "non-special:opaque"},     /* WPT */
+        {"\x01" "a b\x7f", NULL, "a b\x7f"}, /* U+007F: no C0 control */
     };
     size_t i;
     char *out = NULL;
