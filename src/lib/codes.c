@@ -424,6 +424,23 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "document, or write an absolute IRI.  Same-document references "
             "(empty, or only a fragment) need no base and are not reported.",
         },
+    [CODE_RELATIVE_IDENTIFIER] =
+        {
+            "relative-identifier",
+            WARN,
+            "RFC 4287 4.2.6",
+            "an identifier written as a relative reference",
+            "Some IRIs name something rather than locate it and are compared "
+            "as strings, never resolved: an Atom id (RFC 4287 section 4.2.6 "
+            "requires an IRI, which is absolute), an RSS guid, a namespace "
+            "name (Namespaces in XML 1.0 section 2.2 deprecates relative "
+            "ones; XML Schema's targetNamespace and the first of each pair of "
+            "xsi:schemaLocation are namespace names).  A relative reference "
+            "there means different things to different software, and the "
+            "same one in two documents is the same identifier whatever "
+            "their addresses.  Write the absolute IRI (for an Atom id, a tag: "
+            "URI, RFC 4151, is a common choice).",
+        },
     [CODE_QUERY_ENCODING] =
         {
             "query-encoding",
