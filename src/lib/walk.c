@@ -8,6 +8,7 @@
 #include "chars.h"
 #include "input.h"
 #include "mem.h"
+#include "htmlref.h"
 #include "registry.h"
 #include "shapes.h"
 #include "tagscan.h"
@@ -554,24 +555,6 @@ static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
     buf_append(out, s + run, i - run);
 }
 
-/* Append the character of an HTML named reference "&name;" (libxml2's
- * table of HTML 4 entities), or the text itself when unknown. */
-static void decode_html_entity(const char *s, size_t n, struct buf *out)
-{
-    char nm[64], tmp[4];
-    const htmlEntityDesc *d = NULL;
-
-    if (n >= 3 && n - 2 < sizeof(nm)) {
-        memcpy(nm, s + 1, n - 2);
-        nm[n - 2] = '\0';
-        d = htmlEntityLookup((const xmlChar *)nm);
-    }
-    if (d)
-        buf_append(out, tmp, utf8_encode(d->value, tmp));
-    else
-        buf_append(out, s, n);
-}
-
 /* Where raw text stands, for unit_len. */
 enum unit_mode {
     UNIT_ATTRIBUTE = 0, /* an attribute value */
@@ -596,6 +579,16 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
             *rlen = 2;
         return 1;
     }
+    if (s[0] == '&' && w->html) {
+        /* as a browser reads it (htmlref.c) */
+        char tmp[8];
+        size_t dl, k = htmlref_decode(s, n, content == UNIT_ATTRIBUTE, tmp,
+                                      &dl);
+        if (k == 0)
+            return 1;
+        *rlen = k;
+        return dl;
+    }
     if (s[0] == '&') {
         if ((cp = char_ref(s, n, &len)) >= 0) {
             *rlen = len;
@@ -604,29 +597,17 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
         for (semi = 1; semi < n && s[semi] != ';' && semi < 64; semi++)
             ;
         if (semi < n && s[semi] == ';') {
-            if (w->html) {
-                char nm[64];
-                const htmlEntityDesc *d;
-                memcpy(nm, s + 1, semi - 1);
-                nm[semi - 1] = '\0';
-                d = htmlEntityLookup((const xmlChar *)nm);
-                if (d) {
-                    *rlen = semi + 1;
-                    return utf8_len_of((long)d->value);
-                }
-            } else {
-                struct buf tmp;
-                size_t budget = w->max_entities;
-                size_t got;
-                buf_init(&tmp, w->max_value);
-                if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
-                    got = tmp.len;
-                    buf_free(&tmp);
-                    *rlen = semi + 1;
-                    return got;
-                }
+            struct buf tmp;
+            size_t budget = w->max_entities;
+            size_t got;
+            buf_init(&tmp, w->max_value);
+            if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
+                got = tmp.len;
                 buf_free(&tmp);
+                *rlen = semi + 1;
+                return got;
             }
+            buf_free(&tmp);
         }
         return 1;
     }
@@ -1039,6 +1020,39 @@ static bool value_failed(struct xiri_walker *w, const struct buf *v,
     return false;
 }
 
+/* An HTML attribute value as written, decoded as the tokenizer does it
+ * (WHATWG HTML 13.2.5.72-80, htmlref.c); what else stands there is
+ * itself (unit_len mirrors this). */
+static void decode_html_attr(struct xiri_walker *w, const char *raw, size_t n,
+                             struct buf *out)
+{
+    size_t i = 0;
+
+    (void)w;
+    out->len = 0;
+    out->status = XIRI_OK;
+    while (i < n) {
+        const char *amp = memchr(raw + i, '&', n - i);
+        char tmp[8];
+        size_t dl, k;
+
+        if (!amp) {
+            buf_append(out, raw + i, n - i);
+            break;
+        }
+        buf_append(out, raw + i, (size_t)(amp - (raw + i)));
+        i = (size_t)(amp - raw);
+        k = htmlref_decode(raw + i, n - i, true, tmp, &dl);
+        if (k == 0) {
+            buf_putc(out, '&');
+            i++;
+        } else {
+            buf_append(out, tmp, dl);
+            i += k;
+        }
+    }
+}
+
 /* One attribute found to hold IRIs: decode, locate, split, report. */
 static void attribute_links(struct xiri_walker *w, const char *text,
                             size_t text_start, size_t tag_start,
@@ -1072,6 +1086,11 @@ static void attribute_links(struct xiri_walker *w, const char *text,
     if (!w->html && w->undeclared_entity && found &&
         raw_unknown_entity(w, text + ta.value, ta.value_len))
         ; /* reported below */
+    else if (w->html && found && ta.value_len <= w->value.max &&
+             memchr(text + ta.value, '&', ta.value_len))
+        /* references as a browser reads them (libxml2 2.9 knows HTML 4's
+         * names only, and not the rules for a missing ';') */
+        decode_html_attr(w, text + ta.value, ta.value_len, &w->value);
     else if (value_len <= w->value.max &&
              (w->html || !memchr(value, '&', value_len)))
         direct = true;
@@ -1161,13 +1180,16 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
                 in_cdata = true;
         } else if (in_cdata) {
             buf_putc(out, rlen == 2 ? '\n' : raw[i]); /* as written */
+        } else if (raw[i] == '&' && rlen > 1 && w->html) {
+            char tmp[8];
+            size_t got;
+            htmlref_decode(raw + i, n - i, false, tmp, &got);
+            buf_append(out, tmp, got);
         } else if (raw[i] == '&' && rlen > 1) {
             long cp = char_ref(raw + i, n - i, &len);
             char tmp[4];
             if (cp >= 0)
                 buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
-            else if (w->html)
-                decode_html_entity(raw + i, rlen, out);
             else
                 expand_entity(w, raw + i, rlen, out, &w->entities_left);
         } else if (raw[i] == '&' && !w->html &&
