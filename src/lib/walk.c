@@ -89,6 +89,7 @@ struct xiri_walker {
     bool entities_exhausted; /* max_entities were read */
 
     unsigned long depth;
+    bool root_seen;           /* XML: an element was started */
     unsigned long text_depth; /* HTML: the depth of the open element whose
                                  content browsers read as text (html_text),
                                  0 when none */
@@ -1545,6 +1546,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     if (w->content.active)
         content_drop(w); /* mixed content: not an IRI */
     w->depth++;
+    w->root_seen = true;
     if (!start_limits(w, el,
                       (unsigned long)(nb_attributes - nb_defaulted) +
                           (unsigned long)nb_namespaces,
@@ -1802,6 +1804,18 @@ static void on_error(void *user, xmlErrorPtr e)
     while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' ' ||
                      msg[n - 1] == ','))
         msg[--n] = '\0';
+    if (e->code == XML_ERR_DOCUMENT_END && w->depth > 0)
+        /* libxml2's push parser says "Extra content" when the text
+         * ends inside an element (its name: the parser's current one) */
+        snprintf(msg, sizeof(msg),
+                 "the document ends inside <%.60s> (%lu element%s still "
+                 "open): it is cut short",
+                 w->px && w->px->name ? (const char *)w->px->name : "?",
+                 w->depth, w->depth == 1 ? "" : "s");
+    else if (e->code == XML_ERR_DOCUMENT_END && !w->root_seen)
+        snprintf(msg, sizeof(msg),
+                 "the document has no root element (it is empty, or holds "
+                 "only a declaration, comments or text)");
     pos = w->px ? parser_pos(w) : 0;
     if (e->level != XML_ERR_FATAL) {
         diag(w, "xml-error", XIRI_SEV_WARNING, pos, "%s", msg);
