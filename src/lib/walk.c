@@ -1866,14 +1866,18 @@ static void on_error(void *user, xmlErrorPtr e)
  * text itself. */
 static bool html_text(const char *el)
 {
-    static const char *const names[] = {"title", "textarea", "xmp",
-                                        "plaintext"};
-    size_t i;
-
-    for (i = 0; i < ARRAY_LEN(names); i++)
-        if (strcmp(el, names[i]) == 0)
-            return true;
-    return false;
+    /* by the first letters before strcmp: asked of every element */
+    switch (el[0]) {
+    case 't':
+        return (el[1] == 'i' && strcmp(el, "title") == 0) ||
+               (el[1] == 'e' && strcmp(el, "textarea") == 0);
+    case 'x':
+        return el[1] == 'm' && strcmp(el, "xmp") == 0;
+    case 'p':
+        return el[1] == 'l' && strcmp(el, "plaintext") == 0;
+    default:
+        return false;
+    }
 }
 
 /* An HTML parser puts <svg> and what it holds in the SVG namespace, with
@@ -1963,7 +1967,8 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         return;
     }
     text = input_window(w->in, &s0, &s1);
-    if (!w->svg_depth && strcmp(el, "svg") == 0)
+    if (!w->svg_depth && el[0] == 's' && el[1] == 'v' && el[2] == 'g' &&
+        el[3] == '\0')
         w->svg_depth = w->depth;
     if (w->svg_depth && !w->html_island) {
         /* foreign content: an SVG title is no HTML title */
