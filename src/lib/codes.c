@@ -583,6 +583,22 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "an error.  Fix the declaration (or remove the mark), or give "
             "the right encoding with --encoding.",
         },
+    [CODE_ENCODING_LATE] =
+        {
+            "encoding-late",
+            WARN,
+            "WHATWG HTML 13.2.3.2",
+            "a <meta> declares the encoding past the first 1024 bytes",
+            "Browsers look for <meta charset> (or http-equiv=Content-Type) "
+            "in the first 1024 bytes of a page before they read it (the "
+            "prescan, WHATWG HTML section 13.2.3.2).  When it comes later "
+            "and the encoding they guessed differs, they read the page again "
+            "in the declared one (\"change the encoding\", 13.2.3.5).  xiri "
+            "reads a document once, so it read this one in its guess, and "
+            "the links with non-ASCII characters may be wrong.  Move the "
+            "<meta> to the start of <head>, or give --encoding with the "
+            "declared encoding.",
+        },
     [CODE_XML_ERROR] =
         {
             "xml-error",

@@ -256,6 +256,23 @@ static void html_label(char *enc, size_t size)
         }
 }
 
+bool input_meta_encoding(const char *charset, const char *http_equiv,
+                         const char *content, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (charset)
+        copy_name(out, size, (const unsigned char *)charset, strlen(charset));
+    else if (http_equiv && content && strlen(http_equiv) == 12 &&
+             starts_nocase((const unsigned char *)http_equiv, 12,
+                           "content-type"))
+        charset_from_content((const unsigned char *)content, strlen(content),
+                             out, size);
+    if (!out[0])
+        return false;
+    html_label(out, size);
+    return true;
+}
+
 /* Does the head look like valid UTF-8 holding some non-ASCII?  A sequence
  * cut by the end of the head counts as valid. */
 static bool looks_utf8(const unsigned char *s, size_t n, bool *non_ascii)

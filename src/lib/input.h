@@ -24,6 +24,13 @@ struct sniff {
 
 /* Decide the type and the encoding from the first n bytes (all of the
  * document when it is shorter than INPUT_SNIFF_BYTES). */
+/* The encoding an HTML <meta> element declares (its charset attribute, or
+ * the charset of the content of http-equiv="Content-Type"; NULL for an
+ * attribute it does not have), its label mapped as browsers map it (WHATWG
+ * Encoding 4.2), into out; false when it declares none. */
+bool input_meta_encoding(const char *charset, const char *http_equiv,
+                         const char *content, char *out, size_t size);
+
 void input_sniff(const unsigned char *head, size_t n, enum xiri_doc_type type,
                  const char *name, const char *encoding, struct sniff *out);
 

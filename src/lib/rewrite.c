@@ -697,8 +697,18 @@ static int on_link(void *user, const struct xiri_link *l)
 static int forward_diag(void *user, const struct xiri_doc_diag *d)
 {
     struct xiri_rewriter *rw = user;
+    int r = rw->on_diag ? rw->on_diag(rw->user, d) : 0;
 
-    return rw->on_diag ? rw->on_diag(rw->user, d) : 0;
+    if (d->code && strcmp(d->code, "encoding-late") == 0) {
+        /* browsers read the page in another encoding than the one its
+         * values were decoded in: rewriting them would change what they
+         * request */
+        stop(rw, XIRI_EENCODING,
+             "the page declares its encoding too late to be read in it "
+             "(encoding-late); give --encoding");
+        return 1;
+    }
+    return r;
 }
 
 enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
@@ -753,6 +763,7 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
                                     const void *data, size_t len,
                                     struct xiri_error *err)
 {
+    struct xiri_error werr;
     enum xiri_status st;
 
     if (!rw || (!data && len))
@@ -765,9 +776,12 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
         goto fail;
     }
     rw->fed += len;
-    st = xiri_walker_feed(rw->walker, data, len, &rw->error);
-    if (st != XIRI_OK && rw->status == XIRI_OK)
+    st = xiri_walker_feed(rw->walker, data, len, &werr);
+    if (st != XIRI_OK && rw->status == XIRI_OK) {
+        /* a failure of the rewriter's own, set first, is the one told */
         rw->status = st;
+        rw->error = werr;
+    }
     if (rw->status != XIRI_OK)
         goto fail;
     if (walk_nul_count(rw->walker) > 0)
@@ -791,14 +805,17 @@ nul:
 enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
                                       struct xiri_error *err)
 {
+    struct xiri_error werr;
     enum xiri_status st;
 
     if (!rw)
         return error_set(err, XIRI_EINVAL, 0, "invalid argument");
     if (rw->status == XIRI_OK) {
-        st = xiri_walker_finish(rw->walker, &rw->error);
-        if (st != XIRI_OK && rw->status == XIRI_OK)
+        st = xiri_walker_finish(rw->walker, &werr);
+        if (st != XIRI_OK && rw->status == XIRI_OK) {
             rw->status = st;
+            rw->error = werr;
+        }
         if (rw->status == XIRI_OK && walk_nul_count(rw->walker) > 0)
             stop(rw, XIRI_EDOC,
                  "the document holds NUL characters, which XML and HTML do "

@@ -90,6 +90,7 @@ struct xiri_walker {
 
     unsigned long depth;
     bool root_seen;           /* XML: an element was started */
+    bool meta_seen;           /* HTML: a <meta> declared an encoding */
     unsigned long text_depth; /* HTML: the depth of the open element whose
                                  content browsers read as text (html_text),
                                  0 when none */
@@ -1941,6 +1942,45 @@ static void svg_links(struct xiri_walker *w, const char *el,
     }
 }
 
+/* The first <meta> that declares an encoding, seen by the parser (WHATWG
+ * HTML 13.2.6.4.4, "in head" for meta; "change the encoding"): when the
+ * prescan found none in the first 1024 bytes and the encoding was a guess,
+ * a browser reads the page again in the one declared here, if it differs;
+ * xiri reads a document once and says so. */
+static void late_meta(struct xiri_walker *w, const xmlChar **atts,
+                      size_t tag_end)
+{
+    const char *charset = NULL, *equiv = NULL, *content = NULL;
+    char enc[64];
+    int i;
+
+    for (i = 0; atts[i]; i += 2) {
+        const char *an = (const char *)atts[i];
+        const char *av = (const char *)atts[i + 1];
+
+        if (!av)
+            continue;
+        if (strcmp(an, "charset") == 0)
+            charset = av;
+        else if (strcmp(an, "http-equiv") == 0)
+            equiv = av;
+        else if (strcmp(an, "content") == 0)
+            content = av;
+    }
+    if (!input_meta_encoding(charset, equiv, content, enc, sizeof(enc)))
+        return;
+    w->meta_seen = true;
+    if (!w->sniff.guessed || xmlStrcasecmp((const xmlChar *)enc,
+                                           (const xmlChar *)w->sniff.encoding) == 0)
+        return;
+    diag(w, "encoding-late", XIRI_SEV_WARNING, tag_end,
+         "this <meta> declares %s, past the first 1024 bytes where browsers "
+         "look for it before they read the page: they read it again in %s, "
+         "but xiri read it as %s (a guess); move the <meta> to the start of "
+         "<head> or give --encoding=%s",
+         enc, enc, w->sniff.encoding, enc);
+}
+
 static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
     struct xiri_walker *w = walker_of(ctx);
@@ -1984,6 +2024,8 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     }
     if (html_text(el))
         w->text_depth = w->depth; /* its own attributes still count */
+    if (atts && el[0] == 'm' && !w->meta_seen && strcmp(el, "meta") == 0)
+        late_meta(w, atts, tag_end);
     if (atts && strcmp(el, "meta") == 0)
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "http-equiv") == 0 &&
