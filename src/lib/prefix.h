@@ -43,6 +43,7 @@
 #define idn_to_unicode xiri__idn_to_unicode
 #define input_convert xiri__input_convert
 #define input_cr_from xiri__input_cr_from
+#define input_decide_later xiri__input_decide_later
 #define input_discard xiri__input_discard
 #define input_free xiri__input_free
 #define input_line_col xiri__input_line_col

@@ -91,6 +91,8 @@ struct xiri_walker {
     unsigned long depth;
     bool root_seen;           /* XML: an element was started */
     bool meta_seen;           /* HTML: a <meta> declared an encoding */
+    bool encoding_pending;    /* HTML: UTF-8 or windows-1252 is decided at
+                                 the first byte that is not ASCII */
     unsigned long text_depth; /* HTML: the depth of the open element whose
                                  content browsers read as text (html_text),
                                  0 when none */
@@ -2240,8 +2242,28 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     return XIRI_OK;
 }
 
-/* Sniff, open the decoder and the parser. */
-static enum xiri_status start(struct xiri_walker *w)
+static void encoding_guess_note(struct xiri_walker *w)
+{
+    diag(w, "encoding-guess", XIRI_SEV_NOTE, SIZE_MAX,
+         "the document declares no encoding; read as %s (%s); declare it "
+         "with <meta charset> or give --encoding",
+         w->sniff.encoding, w->sniff.source);
+}
+
+/* input_decide_later: the first byte that is not ASCII decided. */
+static void on_encoding_decided(void *user, const char *encoding, size_t pos)
+{
+    struct xiri_walker *w = user;
+
+    (void)pos;
+    snprintf(w->sniff.encoding, sizeof(w->sniff.encoding), "%s", encoding);
+    w->encoding_pending = false;
+    encoding_guess_note(w);
+}
+
+/* Sniff, open the decoder and the parser; whole: the head is all of the
+ * document. */
+static enum xiri_status start(struct xiri_walker *w, bool whole)
 {
     const unsigned char *h = (const unsigned char *)w->head.data;
     enum xiri_status st;
@@ -2250,8 +2272,14 @@ static enum xiri_status start(struct xiri_walker *w)
     input_sniff(h ? h : (const unsigned char *)"", w->head.len, w->type,
                 w->name, w->encoding_option, &w->sniff);
     w->html = w->sniff.type == XIRI_DOC_HTML;
-    st = input_new(w->sniff.encoding, w->sniff.bom_len, on_bad_bytes, w,
-                   &w->in);
+    /* a head of ASCII only says nothing yet: read on as UTF-8 (the same
+     * bytes) until one tells UTF-8 from windows-1252 (whole: the head is
+     * all of the document, and the guess stands) */
+    w->encoding_pending = w->sniff.undecided && !whole;
+    st = input_new(w->encoding_pending ? "UTF-8" : w->sniff.encoding,
+                   w->sniff.bom_len, on_bad_bytes, w, &w->in);
+    if (st == XIRI_OK && w->encoding_pending)
+        input_decide_later(w->in, on_encoding_decided, w);
     if (st == XIRI_OK && w->html)
         input_nul_as_fffd(w->in);
     if (st == XIRI_EENCODING)
@@ -2262,11 +2290,8 @@ static enum xiri_status start(struct xiri_walker *w)
     if (st != XIRI_OK)
         return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
     w->state = WALK_RUN;
-    if (w->sniff.guessed)
-        diag(w, "encoding-guess", XIRI_SEV_NOTE, SIZE_MAX,
-             "the document declares no encoding; read as %s (%s); declare "
-             "it with <meta charset> or give --encoding",
-             w->sniff.encoding, w->sniff.source);
+    if (w->sniff.guessed && !w->encoding_pending)
+        encoding_guess_note(w);
     if (w->sniff.conflict)
         diag(w, "encoding-conflict", XIRI_SEV_WARNING, SIZE_MAX,
              "the byte order mark says %s but the document declares \"%s\"; "
@@ -2545,7 +2570,7 @@ enum xiri_status xiri_walker_feed(struct xiri_walker *w, const void *data,
         len -= take;
         if (w->head.len < WALK_SNIFF_MAX)
             return XIRI_OK; /* wait for more, or the end */
-        w->status = start(w);
+        w->status = start(w, false);
         if (w->status == XIRI_OK)
             w->status = push(w, w->head.data, w->head.len, false);
         buf_free(&w->head);
@@ -2569,13 +2594,18 @@ enum xiri_status xiri_walker_finish(struct xiri_walker *w,
     if (w->state == WALK_DONE)
         return w->status;
     if (w->status == XIRI_OK && w->state == WALK_HEAD) {
-        w->status = start(w);
+        w->status = start(w, true);
         if (w->status == XIRI_OK)
             w->status = push(w, w->head.data ? w->head.data : "", w->head.len,
                              true);
         buf_free(&w->head);
     } else if (w->status == XIRI_OK) {
         w->status = push(w, "", 0, true);
+    }
+    if (w->encoding_pending && w->status == XIRI_OK) {
+        /* ASCII to the end: the guess stands */
+        w->encoding_pending = false;
+        encoding_guess_note(w);
     }
     w->state = WALK_DONE;
     if (w->status != XIRI_OK && err)

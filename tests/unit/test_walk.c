@@ -201,6 +201,55 @@ static void test_walk_content_markup(void)
               want);
 }
 
+/* HTML that declares no encoding and whose first 64 KiB are ASCII: UTF-8
+ * sniffing decides at the first byte that is not ASCII (the same bytes
+ * either way before it), here 70,000 bytes on: valid UTF-8 there is
+ * UTF-8, else windows-1252 (0xE9 is U+00E9 in it).  The places of the
+ * links before and after the choice, counted by hand. */
+static void test_walk_html_late_utf8_sniffing(void)
+{
+    static const char *const tails[] = {"caf\xC3\xA9", "caf\xE9"};
+    static const char *const want[] = {
+        "1:25+24/1 a@href#0 [b] <->\n"
+        "! 0:0+0 encoding-guess\n"
+        "1:70037+70036/5 a@href#0 [caf\xC3\xA9] <->\n"
+        "= html UTF-8 (guessed)\n",
+        "1:25+24/1 a@href#0 [b] <->\n"
+        "! 0:0+0 encoding-guess\n"
+        "1:70037+70036/4 a@href#0 [caf\xC3\xA9] <->\n"
+        "= html windows-1252 (guessed)\n"};
+    size_t k;
+
+    for (k = 0; k < 2; k++) {
+        size_t n = 0;
+        char *doc = malloc(70100);
+
+        if (!doc) {
+            CU_FAIL("out of memory");
+            return;
+        }
+        n += (size_t)sprintf(doc, "<!DOCTYPE html><a href=\"b\">");
+        memset(doc + n, 'x', 70000);
+        n += 70000;
+        n += (size_t)sprintf(doc + n, "<a href=\"%s\">y</a>\n", tails[k]);
+        check_doc(k ? "late windows-1252" : "late UTF-8", doc, n,
+                  XIRI_DOC_HTML, NULL, want[k]);
+        if (k == 1) {
+            /* one such byte, the last of the document: no UTF-8 */
+            n = (size_t)sprintf(doc, "<!DOCTYPE html><a href=\"b\">");
+            memset(doc + n, 'x', 70000);
+            n += 70000;
+            n += (size_t)sprintf(doc + n, "<a href=\"z\">y</a>\xE9");
+            check_doc("late, last byte", doc, n, XIRI_DOC_HTML, NULL,
+                      "1:25+24/1 a@href#0 [b] <->\n"
+                      "1:70037+70036/1 a@href#0 [z] <->\n"
+                      "! 0:0+0 encoding-guess\n"
+                      "= html windows-1252 (guessed)\n");
+        }
+        free(doc);
+    }
+}
+
 /* Shift_JIS HTML: <meta charset>, <base href> resolved against the
  * document's address, meta refresh, a list-valued ping, srcset, an
  * unquoted value, named and numeric references. */
@@ -1431,6 +1480,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_xml_values_positions_bases);
     CU_ADD_TEST(s, test_walk_html_shift_jis);
     CU_ADD_TEST(s, test_walk_content_markup);
+    CU_ADD_TEST(s, test_walk_html_late_utf8_sniffing);
     CU_ADD_TEST(s, test_walk_utf16le_bom);
     CU_ADD_TEST(s, test_walk_html_guess_windows_1252);
     CU_ADD_TEST(s, test_walk_invalid_utf8);
