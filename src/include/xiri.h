@@ -190,8 +190,9 @@ enum xiri_idn {
                                       mailto domains; others get %HH */
 
 /* The string a browser parses as a URL from an HTML attribute value
- * (WHATWG URL Standard, basic URL parser): every ASCII tab, LF and CR
- * removed, and, in a special URL (its scheme, or without one base's, is
+ * (WHATWG URL Standard, basic URL parser): leading and trailing C0
+ * controls and spaces removed, every ASCII tab, LF and CR removed, and,
+ * in a special URL (its scheme, or without one base's, is
  * ftp, file, http, https, ws or wss), each '\' before the query or the
  * fragment read as '/'.  base may be NULL (a relative reference is then
  * not special).  *out is NUL-terminated; free it with xiri_str_free. */
@@ -493,6 +494,14 @@ struct xiri_link {
     char quote;                /* the attribute value's quote: '"' or
                                   '\'', or 0 when unquoted (HTML) or for
                                   element content */
+    int in_cdata;              /* element content written as one CDATA
+                                  section (XML 1.0 2.7): the span is the
+                                  section's inside, whose characters stand
+                                  for themselves (no references) */
+    int has_markup;            /* the span holds markup that is not part
+                                  of the value (a comment, a processing
+                                  instruction, a CDATA section in element
+                                  content): it cannot be replaced whole */
 };
 
 /* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER value,

@@ -36,6 +36,7 @@ struct check {
     bool pct;            /* a '%' */
     struct buf tmp;      /* scratch, reused */
     struct buf tmp2;
+    enum xiri_profile profile;
 };
 
 static bool check_done(const struct check *ck)
@@ -228,6 +229,19 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
     switch (kind) {
     case SCAN_ERR_CHAR:
     case SCAN_WARN_LEIRI:
+        if (ck->profile == XIRI_PROFILE_HTML && part == XIRI_PART_HOST &&
+            (cp == ' ' || cp == '<' || cp == '>' || cp == '^' || cp == '|')) {
+            /* WHATWG URL 3.5, host parsing: a forbidden host code point
+             * fails every host, and percent-encoding it does not help
+             * (a domain is percent-decoded first) */
+            check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL, part,
+                         off, len, cp,
+                         "%s at byte %zu in the host: browsers reject the URL "
+                         "(WHATWG URL host parser), written so or "
+                         "percent-encoded; correct the host name",
+                         what, off);
+            break;
+        }
         /* Refine by what the character is (RFC 3987 2.2 excludes all of
          * these from ucschar; LEIRI accepts them). */
         if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
@@ -1258,6 +1272,7 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
     ck.ctx = ctx;
     ck.s = s;
     ck.len = len;
+    ck.profile = profile;
     ck.fn = fn;
     ck.user = user;
     ck.worst = -1;

@@ -424,6 +424,23 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "document, or write an absolute IRI.  Same-document references "
             "(empty, or only a fragment) need no base and are not reported.",
         },
+    [CODE_RELATIVE_IDENTIFIER] =
+        {
+            "relative-identifier",
+            WARN,
+            "RFC 4287 4.2.6",
+            "an identifier written as a relative reference",
+            "Some IRIs name something rather than locate it and are compared "
+            "as strings, never resolved: an Atom id (RFC 4287 section 4.2.6 "
+            "requires an IRI, which is absolute), an RSS guid, a namespace "
+            "name (Namespaces in XML 1.0 section 2.2 deprecates relative "
+            "ones; XML Schema's targetNamespace and the first of each pair of "
+            "xsi:schemaLocation are namespace names).  A relative reference "
+            "there means different things to different software, and the "
+            "same one in two documents is the same identifier whatever "
+            "their addresses.  Write the absolute IRI (for an Atom id, a tag: "
+            "URI, RFC 4151, is a common choice).",
+        },
     [CODE_QUERY_ENCODING] =
         {
             "query-encoding",
@@ -565,6 +582,22 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "other characters.  XML 1.0 section 4.3.3 makes such a document "
             "an error.  Fix the declaration (or remove the mark), or give "
             "the right encoding with --encoding.",
+        },
+    [CODE_ENCODING_LATE] =
+        {
+            "encoding-late",
+            WARN,
+            "WHATWG HTML 13.2.3.2",
+            "a <meta> declares the encoding past the first 1024 bytes",
+            "Browsers look for <meta charset> (or http-equiv=Content-Type) "
+            "in the first 1024 bytes of a page before they read it (the "
+            "prescan, WHATWG HTML section 13.2.3.2).  When it comes later "
+            "and the encoding they guessed differs, they read the page again "
+            "in the declared one (\"change the encoding\", 13.2.3.5).  xiri "
+            "reads a document once, so it read this one in its guess, and "
+            "the links with non-ASCII characters may be wrong.  Move the "
+            "<meta> to the start of <head>, or give --encoding with the "
+            "declared encoding.",
         },
     [CODE_XML_ERROR] =
         {

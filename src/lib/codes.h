@@ -44,6 +44,7 @@ enum code_id {
     CODE_DOT_SEGMENT,
     /* document-level: only xiri_check_link produces them (linkcheck.c) */
     CODE_NO_BASE,
+    CODE_RELATIVE_IDENTIFIER,
     CODE_QUERY_ENCODING,
     CODE_REPLACEMENT_CHAR,
     CODE_C1_CONTROL,
@@ -54,6 +55,7 @@ enum code_id {
     CODE_INVALID_BYTE,
     CODE_ENCODING_GUESS,
     CODE_ENCODING_CONFLICT,
+    CODE_ENCODING_LATE,
     CODE_XML_ERROR,
     CODE_EXTERNAL_ENTITY,
     CODE_UNKNOWN_ENTITY,

@@ -96,7 +96,15 @@ enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,
         return XIRI_EINVAL;
     if (len > XIRI_MAX_LEN)
         return XIRI_ELIMIT;
+    if (!value)
+        value = "";
+    /* WHATWG URL 4.4: "Remove any leading and trailing C0 control or
+     * space from input" (the walker's links come without them) */
+    while (len > 0 && (unsigned char)value[0] <= 0x20)
+        value++, len--;
+    while (len > 0 && (unsigned char)value[len - 1] <= 0x20)
+        len--;
     buf_init(&b, XIRI_MAX_LEN);
-    html_url_prepare(value ? value : "", len, base, &b);
+    html_url_prepare(value, len, base, &b);
     return buf_take(&b, out, out_len);
 }

@@ -201,25 +201,76 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
     return false;
 }
 
-/* WHATWG Encoding: labels that mean windows-1252 in HTML; and UTF-16 in
- * a <meta> means UTF-8 (HTML "prescan", step for UTF-16 labels). */
+/* The labels of an HTML <meta> charset whose encoding browsers read
+ * differently from what ICU would take them for: WHATWG Encoding section
+ * 4.2 ("Names and labels") maps them to a superset (windows-1252 for
+ * Latin-1 and ASCII, GBK for GB2312, windows-949 for EUC-KR,
+ * windows-1254 for ISO-8859-9, windows-874 for TIS-620 and ISO-8859-11),
+ * and the HTML prescan ("get an attribute", then its last steps) reads a
+ * UTF-16 label as UTF-8 and x-user-defined as windows-1252.  Other labels
+ * are left to ICU. */
+static const struct {
+    const char *label, *encoding;
+} html_labels[] = {
+    {"ansi_x3.4-1968", "windows-1252"}, {"ascii", "windows-1252"},
+    {"cp1252", "windows-1252"}, {"cp819", "windows-1252"},
+    {"csisolatin1", "windows-1252"}, {"ibm819", "windows-1252"},
+    {"iso-8859-1", "windows-1252"}, {"iso-ir-100", "windows-1252"},
+    {"iso8859-1", "windows-1252"}, {"iso88591", "windows-1252"},
+    {"iso_8859-1", "windows-1252"}, {"iso_8859-1:1987", "windows-1252"},
+    {"l1", "windows-1252"}, {"latin1", "windows-1252"},
+    {"us-ascii", "windows-1252"}, {"x-cp1252", "windows-1252"},
+    {"x-user-defined", "windows-1252"},
+    {"chinese", "GBK"}, {"csgb2312", "GBK"}, {"csiso58gb231280", "GBK"},
+    {"gb2312", "GBK"}, {"gb_2312", "GBK"}, {"gb_2312-80", "GBK"},
+    {"iso-ir-58", "GBK"}, {"x-gbk", "GBK"},
+    {"cseuckr", "windows-949"}, {"csksc56011987", "windows-949"},
+    {"euc-kr", "windows-949"}, {"iso-ir-149", "windows-949"},
+    {"korean", "windows-949"}, {"ks_c_5601-1987", "windows-949"},
+    {"ks_c_5601-1989", "windows-949"}, {"ksc5601", "windows-949"},
+    {"ksc_5601", "windows-949"},
+    {"csisolatin5", "windows-1254"}, {"iso-8859-9", "windows-1254"},
+    {"iso-ir-148", "windows-1254"}, {"iso8859-9", "windows-1254"},
+    {"iso88599", "windows-1254"}, {"iso_8859-9", "windows-1254"},
+    {"iso_8859-9:1989", "windows-1254"}, {"l5", "windows-1254"},
+    {"latin5", "windows-1254"}, {"x-cp1254", "windows-1254"},
+    {"dos-874", "windows-874"}, {"iso-8859-11", "windows-874"},
+    {"iso8859-11", "windows-874"}, {"iso885911", "windows-874"},
+    {"tis-620", "windows-874"},
+    {"csunicode", "UTF-8"}, {"iso-10646-ucs-2", "UTF-8"},
+    {"ucs-2", "UTF-8"}, {"unicode", "UTF-8"}, {"unicodefeff", "UTF-8"},
+    {"unicodefffe", "UTF-8"}, {"utf-16", "UTF-8"}, {"utf-16be", "UTF-8"},
+    {"utf-16le", "UTF-8"},
+};
+
 static void html_label(char *enc, size_t size)
 {
-    static const char *const w1252[] = {
-        "iso-8859-1", "iso8859-1", "latin1", "l1", "us-ascii", "ascii",
-        "iso_8859-1", "cp819", "ibm819", "iso-ir-100", "csisolatin1",
-        "x-cp1252", "cp1252", "ansi_x3.4-1968",
-    };
-    size_t i;
+    size_t i, n = strlen(enc);
 
-    for (i = 0; i < ARRAY_LEN(w1252); i++)
-        if (strlen(enc) == strlen(w1252[i]) &&
-            starts_nocase((const unsigned char *)enc, strlen(enc), w1252[i])) {
-            snprintf(enc, size, "windows-1252");
+    for (i = 0; i < ARRAY_LEN(html_labels); i++)
+        if (n == strlen(html_labels[i].label) &&
+            starts_nocase((const unsigned char *)enc, n,
+                          html_labels[i].label)) {
+            snprintf(enc, size, "%s", html_labels[i].encoding);
             return;
         }
-    if (starts_nocase((const unsigned char *)enc, strlen(enc), "utf-16"))
-        snprintf(enc, size, "UTF-8");
+}
+
+bool input_meta_encoding(const char *charset, const char *http_equiv,
+                         const char *content, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (charset)
+        copy_name(out, size, (const unsigned char *)charset, strlen(charset));
+    else if (http_equiv && content && strlen(http_equiv) == 12 &&
+             starts_nocase((const unsigned char *)http_equiv, 12,
+                           "content-type"))
+        charset_from_content((const unsigned char *)content, strlen(content),
+                             out, size);
+    if (!out[0])
+        return false;
+    html_label(out, size);
+    return true;
 }
 
 /* Does the head look like valid UTF-8 holding some non-ASCII?  A sequence
@@ -238,8 +289,17 @@ static bool looks_utf8(const unsigned char *s, size_t n, bool *non_ascii)
         }
         *non_ascii = true;
         k = utf8_decode(s + i, n - i, &cp);
-        if (k == 0)
-            return n - i < 4 && s[i] >= 0xC2 && s[i] <= 0xF4;
+        if (k == 0) {
+            /* a lead byte and only continuation bytes up to the end */
+            size_t j;
+
+            if (!(n - i < 4 && s[i] >= 0xC2 && s[i] <= 0xF4))
+                return false;
+            for (j = i + 1; j < n; j++)
+                if ((s[j] & 0xC0) != 0x80)
+                    return false;
+            return true;
+        }
         i += k;
     }
     return true;
@@ -430,6 +490,9 @@ void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
         snprintf(out->encoding, sizeof(out->encoding), "UTF-8");
     else
         snprintf(out->encoding, sizeof(out->encoding), "windows-1252");
+    /* ASCII is the same in both: the choice can wait for a byte that
+     * tells them apart */
+    out->undecided = !non_ascii;
 }
 
 /* ---------------------------------------------------------------- decoding */
@@ -471,6 +534,11 @@ struct input {
      * with no offset of their own) */
     size_t pending_orig;
     size_t nuls; /* U+0000 characters seen */
+    input_decided_fn *decide; /* input_decide_later: not decided yet */
+    void *decide_user;
+    unsigned char hold[4]; /* the first bytes that are not ASCII, too few
+                              to decide on, waiting for more */
+    size_t nhold;
     bool nul_fffd; /* HTML: read them as U+FFFD */
 
     /* line/column: a checkpoint at the window start, and a cursor */
@@ -874,10 +942,102 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
     return XIRI_OK;
 }
 
+void input_decide_later(struct input *in, input_decided_fn *fn, void *user)
+{
+    in->decide = fn;
+    in->decide_user = user;
+}
+
+/* An undecided input meets a byte that is not ASCII at data[0]: decide as
+ * input_sniff does, on the bytes from there.  windows-1252: the ICU path
+ * from here on, with the offsets of the (ASCII) text so far. */
+static enum xiri_status decide_now(struct input *in, const unsigned char *data,
+                                   size_t n)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    bool non_ascii;
+    size_t pos = in->start + in->text.len, i;
+    input_decided_fn *fn = in->decide;
+
+    in->decide = NULL;
+    if (looks_utf8(data, n, &non_ascii)) {
+        fn(in->decide_user, "UTF-8", pos);
+        return XIRI_OK;
+    }
+    in->cnv = ucnv_open("windows-1252", &ec);
+    if (U_FAILURE(ec) || !in->cnv)
+        return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM : XIRI_EENCODING;
+    ucnv_setToUCallBack(in->cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
+                        &ec);
+    if (in->text.len + 1 > in->orig_cap) {
+        size_t cap = in->text.len + 1024;
+        size_t *p = mem_realloc(in->orig, cap * sizeof(*p));
+        if (!p)
+            return XIRI_ENOMEM;
+        in->orig = p;
+        in->orig_cap = cap;
+    }
+    /* ASCII so far: each byte of the window is its original byte */
+    for (i = 0; i < in->text.len; i++)
+        in->orig[i] = in->start + i + in->adj;
+    in->pending_orig = in->orig_pos;
+    fn(in->decide_user, "windows-1252", pos);
+    return XIRI_OK;
+}
+
+/* input_convert while undecided: the ASCII of s[0..n) as UTF-8; at the
+ * first byte that is not ASCII, with the bytes held from before, decide
+ * (decide_now) when there are enough of them to tell (4, or the end of
+ * the document), else hold them.  When decided, the held bytes are
+ * converted and *rest, *rest_n are what is left of s for the chosen
+ * path. */
+static enum xiri_status convert_undecided(struct input *in,
+                                          const unsigned char *s, size_t n,
+                                          bool flush, const char **rest,
+                                          size_t *rest_n)
+{
+    unsigned char look[64];
+    size_t k = 0, nl, held;
+    enum xiri_status st = XIRI_OK;
+
+    if (in->nhold == 0) {
+        while (k < n && s[k] < 0x80)
+            k++;
+        st = convert_utf8(in, s, k, false);
+        in->orig_pos += k;
+        s += k;
+        n -= k;
+        if (st != XIRI_OK || n == 0)
+            return st;
+    }
+    if (in->nhold + n < sizeof(in->hold) && !flush) {
+        memcpy(in->hold + in->nhold, s, n); /* too few to tell */
+        in->nhold += n;
+        return XIRI_OK;
+    }
+    /* what is there to look at: the held bytes, then s */
+    memcpy(look, in->hold, in->nhold);
+    nl = in->nhold + (n < sizeof(look) - in->nhold ? n : sizeof(look) - in->nhold);
+    memcpy(look + in->nhold, s, nl - in->nhold);
+    if (flush && nl == in->nhold + n && nl < sizeof(look))
+        look[nl++] = ' '; /* the end: a sequence cut by it is no UTF-8 */
+    st = decide_now(in, look, nl);
+    held = in->nhold;
+    in->nhold = 0;
+    if (st == XIRI_OK && held > 0) {
+        st = in->cnv ? convert_icu(in, (const char *)in->hold, held, false)
+                     : convert_utf8(in, in->hold, held, false);
+        in->orig_pos += held;
+    }
+    *rest = (const char *)s;
+    *rest_n = n;
+    return st;
+}
+
 enum xiri_status input_convert(struct input *in, const char *data, size_t n,
                                bool flush, size_t *fresh)
 {
-    enum xiri_status st;
+    enum xiri_status st = XIRI_OK;
     size_t skip = in->skip < n ? in->skip : n;
 
     *fresh = in->start + in->text.len;
@@ -889,11 +1049,18 @@ enum xiri_status input_convert(struct input *in, const char *data, size_t n,
     if (skip > 0 && !in->cnv &&
         !add_breakpoint(in, in->orig_pos - (in->start + in->text.len)))
         return XIRI_ENOMEM;
-    if (in->cnv)
+    if (in->decide && !in->cnv) {
+        st = convert_undecided(in, (const unsigned char *)data, n, flush,
+                               &data, &n);
+        if (st != XIRI_OK || in->decide)
+            goto counted; /* still ASCII, or held */
+    }
+    if (st == XIRI_OK && in->cnv)
         st = convert_icu(in, data, n, flush);
-    else
+    else if (st == XIRI_OK)
         st = convert_utf8(in, (const unsigned char *)data, n, flush);
     in->orig_pos += n;
+counted:
     if (in->text.data && *fresh - in->start < in->text.len) {
         const char *t = in->text.data + (*fresh - in->start);
         const char *end = in->text.data + in->text.len;

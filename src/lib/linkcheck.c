@@ -112,6 +112,18 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
 {
     const struct xiri_link *l = lc->link;
 
+    if (xiri_link_is_identifier(l)) {
+        /* compared as a string, never resolved (shapes.c): a base does
+         * not help a relative one */
+        if (!r->part[XIRI_PART_SCHEME].set)
+            lc_report(lc, CODE_RELATIVE_IDENTIFIER, XIRI_PART_COUNT, 0,
+                      l->value_len, 0,
+                      "this identifier (an Atom id, an RSS guid, a namespace "
+                      "name) is a relative reference: identifiers are "
+                      "compared as strings, never resolved; write the "
+                      "absolute IRI");
+        return;
+    }
     if (l->base || r->part[XIRI_PART_SCHEME].set)
         return;
     if (!r->part[XIRI_PART_AUTHORITY].set && r->part[XIRI_PART_PATH].len == 0 &&

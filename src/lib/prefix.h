@@ -33,6 +33,7 @@
 #define error_set xiri__error_set
 #define html_url_path_end xiri__html_url_path_end
 #define html_url_prepare xiri__html_url_prepare
+#define htmlref_decode xiri__htmlref_decode
 #define html_url_special xiri__html_url_special
 #define idn_close xiri__idn_close
 #define idn_describe_errors xiri__idn_describe_errors
@@ -42,9 +43,11 @@
 #define idn_to_unicode xiri__idn_to_unicode
 #define input_convert xiri__input_convert
 #define input_cr_from xiri__input_cr_from
+#define input_decide_later xiri__input_decide_later
 #define input_discard xiri__input_discard
 #define input_free xiri__input_free
 #define input_line_col xiri__input_line_col
+#define input_meta_encoding xiri__input_meta_encoding
 #define input_new xiri__input_new
 #define input_nul_as_fffd xiri__input_nul_as_fffd
 #define input_nul_count xiri__input_nul_count
@@ -109,6 +112,7 @@
 #define uni_direction xiri__uni_direction
 #define uni_encode_query xiri__uni_encode_query
 #define uni_encode_text xiri__uni_encode_text
+#define uni_encodable xiri__uni_encodable
 #define uni_encoding_is_latin1 xiri__uni_encoding_is_latin1
 #define uni_guess_legacy xiri__uni_guess_legacy
 #define uni_is_assigned xiri__uni_is_assigned

@@ -276,6 +276,20 @@ static const struct resolve_base *link_base(struct xiri_rewriter *rw,
     return b;
 }
 
+/* A network-path reference ("//" authority, RFC 3986 4.2) takes its
+ * base's scheme (5.2.2): is that scheme one whose hosts are DNS names, so
+ * that the host is mapped by IDNA like an absolute URI's? */
+static bool network_path_of_dns(const char *v, size_t n, const char *base)
+{
+    size_t i;
+
+    if (n < 2 || v[0] != '/' || v[1] != '/' || !base)
+        return false;
+    for (i = 0; base[i] && base[i] != ':'; i++)
+        ;
+    return base[i] == ':' && scheme_is_dns(base, i);
+}
+
 /* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
  * value may be unchanged) or why it cannot be mapped. */
 static enum xiri_status new_value(struct xiri_rewriter *rw,
@@ -390,7 +404,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     } else {
         if (rw->opts.idn == XIRI_REWRITE_IDN_PUNYCODE) {
             idn = XIRI_IDN_PUNYCODE;
-            flags |= XIRI_MAP_DNS_ONLY;
+            if (!network_path_of_dns(v, n, l->base))
+                flags |= XIRI_MAP_DNS_ONLY;
         } else {
             idn = XIRI_IDN_PERCENT;
         }
@@ -457,6 +472,7 @@ static bool unquotable(const char *s, size_t n)
 /* The characters escape_value may have to write as references. */
 static const unsigned char rw_markup[256] = {
     ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1, ['\''] = 1,
+    ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
 };
 
 /* The first character of s[from..n) that rw_markup names, or n. */
@@ -509,11 +525,36 @@ static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
             buf_puts(o, "&quot;");
         else if (c == '\'' && quote == '\'')
             buf_puts(o, "&#39;");
+        else if (c == '\r' || (l->attribute && (c == '\t' || c == '\n')))
+            /* XML 1.0 2.11 and 3.3.3: a CR as written is read as a line
+             * end, and a tab or line end in an attribute value as a
+             * space; a reference keeps the character */
+            buf_puts(o, c == '\t' ? "&#9;" : c == '\n' ? "&#10;" : "&#13;");
         else
             buf_putc(o, c);
     }
     if (add_quotes)
         buf_putc(o, '"');
+}
+
+/* Whether rw->value can stand in a CDATA section of the document: it does
+ * not hold "]]>", which would end the section (XML 1.0 2.7), and the
+ * document's encoding has every character of it (no reference can be
+ * written there). */
+static bool cdata_writable(struct xiri_rewriter *rw)
+{
+    const char *v = rw->value.data ? rw->value.data : "";
+    size_t n = rw->value.len, i;
+    const char *enc = xiri_walker_encoding(rw->walker, NULL);
+
+    for (i = 0; i + 2 < n; i++)
+        if (v[i] == ']' && v[i + 1] == ']' && v[i + 2] == '>')
+            return false;
+    if (!enc || is_utf(enc))
+        return true;
+    for (i = 0; i < n && (unsigned char)v[i] < 0x80; i++)
+        ;
+    return i == n || uni_encodable(enc, v, n);
 }
 
 /* U+FFFD in UTF-8 */
@@ -581,6 +622,18 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.status = XIRI_EINVAL;
         ev.message = "the value's place in the document is not known; left "
                      "as it is";
+    } else if (l->has_markup) {
+        /* never lose data: the comment, processing instruction or CDATA
+         * section inside the span would go with it */
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value is written with a comment, a processing "
+                     "instruction or a CDATA section among its characters, "
+                     "which a new value would remove; left as it is";
+    } else if (l->in_cdata && !cdata_writable(rw)) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value stands in a CDATA section, where a character "
+                     "the document's encoding lacks cannot be written as a "
+                     "reference; left as it is";
     } else if (html && l->attribute && l->quote == 0 &&
                l->shape != XIRI_SHAPE_IRI &&
                l->shape != XIRI_SHAPE_IDENTIFIER &&
@@ -599,7 +652,10 @@ static int on_link(void *user, const struct xiri_link *l)
         const char *out = rw->value.data ? rw->value.data : "";
         size_t out_len = rw->value.len;
 
-        if (add_quotes || next_markup(out, 0, out_len) < out_len) {
+        /* inside a CDATA section every character stands for itself (XML
+         * 1.0 2.7): the value is written as it is */
+        if (!l->in_cdata &&
+            (add_quotes || next_markup(out, 0, out_len) < out_len)) {
             escape_value(rw, l, add_quotes);
             if (rw->tmp.status != XIRI_OK) {
                 stop(rw, rw->tmp.status, "out of memory");
@@ -642,8 +698,18 @@ static int on_link(void *user, const struct xiri_link *l)
 static int forward_diag(void *user, const struct xiri_doc_diag *d)
 {
     struct xiri_rewriter *rw = user;
+    int r = rw->on_diag ? rw->on_diag(rw->user, d) : 0;
 
-    return rw->on_diag ? rw->on_diag(rw->user, d) : 0;
+    if (d->code && strcmp(d->code, "encoding-late") == 0) {
+        /* browsers read the page in another encoding than the one its
+         * values were decoded in: rewriting them would change what they
+         * request */
+        stop(rw, XIRI_EENCODING,
+             "the page declares its encoding too late to be read in it "
+             "(encoding-late); give --encoding");
+        return 1;
+    }
+    return r;
 }
 
 enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
@@ -698,6 +764,7 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
                                     const void *data, size_t len,
                                     struct xiri_error *err)
 {
+    struct xiri_error werr;
     enum xiri_status st;
 
     if (!rw || (!data && len))
@@ -710,9 +777,12 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
         goto fail;
     }
     rw->fed += len;
-    st = xiri_walker_feed(rw->walker, data, len, &rw->error);
-    if (st != XIRI_OK && rw->status == XIRI_OK)
+    st = xiri_walker_feed(rw->walker, data, len, &werr);
+    if (st != XIRI_OK && rw->status == XIRI_OK) {
+        /* a failure of the rewriter's own, set first, is the one told */
         rw->status = st;
+        rw->error = werr;
+    }
     if (rw->status != XIRI_OK)
         goto fail;
     if (walk_nul_count(rw->walker) > 0)
@@ -736,14 +806,17 @@ nul:
 enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
                                       struct xiri_error *err)
 {
+    struct xiri_error werr;
     enum xiri_status st;
 
     if (!rw)
         return error_set(err, XIRI_EINVAL, 0, "invalid argument");
     if (rw->status == XIRI_OK) {
-        st = xiri_walker_finish(rw->walker, &rw->error);
-        if (st != XIRI_OK && rw->status == XIRI_OK)
+        st = xiri_walker_finish(rw->walker, &werr);
+        if (st != XIRI_OK && rw->status == XIRI_OK) {
             rw->status = st;
+            rw->error = werr;
+        }
         if (rw->status == XIRI_OK && walk_nul_count(rw->walker) > 0)
             stop(rw, XIRI_EDOC,
                  "the document holds NUL characters, which XML and HTML do "

@@ -856,3 +856,37 @@ enum xiri_status uni_encode_text(const char *label, const char *s, size_t n,
     ucnv_close(cv);
     return st;
 }
+
+bool uni_encodable(const char *label, const char *s, size_t n)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    UConverter *cv;
+    UChar *u = NULL;
+    int32_t ulen;
+    char sink[256];
+    const UChar *src;
+    char *dst;
+    bool ok;
+
+    cv = ucnv_open(label, &ec);
+    if (U_FAILURE(ec))
+        return false;
+    /* stop at the first character the encoding lacks */
+    ucnv_setFromUCallBack(cv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL,
+                          &ec);
+    ok = U_SUCCESS(ec) && to_utf16(s, n, &u, &ulen) == XIRI_OK;
+    src = u;
+    while (ok) {
+        ec = U_ZERO_ERROR;
+        dst = sink;
+        ucnv_fromUnicode(cv, &dst, sink + sizeof(sink), &src, u + ulen, NULL,
+                         true, &ec);
+        if (ec != U_BUFFER_OVERFLOW_ERROR) {
+            ok = U_SUCCESS(ec);
+            break;
+        }
+    }
+    mem_free(u);
+    ucnv_close(cv);
+    return ok;
+}

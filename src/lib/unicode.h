@@ -92,4 +92,8 @@ bool uni_encoding_is_latin1(const char *label);
 enum xiri_status uni_encode_text(const char *label, const char *s, size_t n,
                                  struct buf *out);
 
+/* Whether the encoding named label has every character of s[0..n)
+ * (UTF-8); false too when label is unknown. */
+bool uni_encodable(const char *label, const char *s, size_t n);
+
 #endif

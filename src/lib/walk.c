@@ -6,6 +6,7 @@
 #include "common.h"
 #include "buf.h"
 #include "chars.h"
+#include "htmlref.h"
 #include "input.h"
 #include "mem.h"
 #include "registry.h"
@@ -23,6 +24,8 @@
 #include <libxml/SAX2.h>
 
 #define XML_NS "http://www.w3.org/XML/1998/namespace"
+#define SVG_NS "http://www.w3.org/2000/svg"
+#define XLINK_NS "http://www.w3.org/1999/xlink"
 
 enum walk_state { WALK_HEAD, WALK_RUN, WALK_DONE };
 
@@ -86,6 +89,18 @@ struct xiri_walker {
     bool entities_exhausted; /* max_entities were read */
 
     unsigned long depth;
+    bool root_seen;           /* XML: an element was started */
+    bool meta_seen;           /* HTML: a <meta> declared an encoding */
+    bool encoding_pending;    /* HTML: UTF-8 or windows-1252 is decided at
+                                 the first byte that is not ASCII */
+    unsigned long text_depth; /* HTML: the depth of the open element whose
+                                 content browsers read as text (html_text),
+                                 0 when none */
+    unsigned long svg_depth;  /* HTML: of the open <svg> (foreign content,
+                                 svg_element), 0 when none */
+    unsigned long html_island; /* HTML: of the open foreignObject, desc or
+                                  title inside it, whose content is HTML
+                                  again */
     struct base_entry *bases;
     size_t nbases, bases_cap;
     bool base_element_seen; /* the first <base href> was taken */
@@ -544,35 +559,40 @@ static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
     buf_append(out, s + run, i - run);
 }
 
-/* Append the character of an HTML named reference "&name;" (libxml2's
- * table of HTML 4 entities), or the text itself when unknown. */
-static void decode_html_entity(const char *s, size_t n, struct buf *out)
-{
-    char nm[64], tmp[4];
-    const htmlEntityDesc *d = NULL;
-
-    if (n >= 3 && n - 2 < sizeof(nm)) {
-        memcpy(nm, s + 1, n - 2);
-        nm[n - 2] = '\0';
-        d = htmlEntityLookup((const xmlChar *)nm);
-    }
-    if (d)
-        buf_append(out, tmp, utf8_encode(d->value, tmp));
-    else
-        buf_append(out, s, n);
-}
+/* Where raw text stands, for unit_len. */
+enum unit_mode {
+    UNIT_ATTRIBUTE = 0, /* an attribute value */
+    UNIT_CONTENT = 1,   /* element content */
+    UNIT_CDATA = 2      /* the inside of a CDATA section (XML 1.0 2.7):
+                           every character stands for itself */
+};
 
 /* How many bytes of decoded value the unit of raw text at s[0..n) gives,
  * and its raw length in *rlen: a reference, a CR LF pair (XML 1.0 2.11),
  * markup that gives nothing (CDATA delimiters, comments, processing
  * instructions in element content), or one byte. */
 static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
-                       bool content, size_t *rlen)
+                       int content, size_t *rlen)
 {
     size_t len, semi;
     long cp;
 
     *rlen = 1;
+    if (content == UNIT_CDATA) {
+        if (s[0] == '\r' && n > 1 && s[1] == '\n')
+            *rlen = 2;
+        return 1;
+    }
+    if (s[0] == '&' && w->html) {
+        /* as a browser reads it (htmlref.c) */
+        char tmp[8];
+        size_t dl, k = htmlref_decode(s, n, content == UNIT_ATTRIBUTE, tmp,
+                                      &dl);
+        if (k == 0)
+            return 1;
+        *rlen = k;
+        return dl;
+    }
     if (s[0] == '&') {
         if ((cp = char_ref(s, n, &len)) >= 0) {
             *rlen = len;
@@ -581,29 +601,17 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
         for (semi = 1; semi < n && s[semi] != ';' && semi < 64; semi++)
             ;
         if (semi < n && s[semi] == ';') {
-            if (w->html) {
-                char nm[64];
-                const htmlEntityDesc *d;
-                memcpy(nm, s + 1, semi - 1);
-                nm[semi - 1] = '\0';
-                d = htmlEntityLookup((const xmlChar *)nm);
-                if (d) {
-                    *rlen = semi + 1;
-                    return utf8_len_of((long)d->value);
-                }
-            } else {
-                struct buf tmp;
-                size_t budget = w->max_entities;
-                size_t got;
-                buf_init(&tmp, w->max_value);
-                if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
-                    got = tmp.len;
-                    buf_free(&tmp);
-                    *rlen = semi + 1;
-                    return got;
-                }
+            struct buf tmp;
+            size_t budget = w->max_entities;
+            size_t got;
+            buf_init(&tmp, w->max_value);
+            if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
+                got = tmp.len;
                 buf_free(&tmp);
+                *rlen = semi + 1;
+                return got;
             }
+            buf_free(&tmp);
         }
         return 1;
     }
@@ -640,7 +648,7 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
 /* unit_len, with the common case answered inline: a byte that is not
  * '&', CR, '<' or ']' is one unit of one byte, whatever the context. */
 static inline size_t unit_step(struct xiri_walker *w, const char *s, size_t n,
-                               bool content, size_t *rlen)
+                               int content, size_t *rlen)
 {
     char c = s[0];
 
@@ -663,7 +671,13 @@ struct emit {
     const char *raw;     /* the raw value in the text window */
     size_t raw_len;
     size_t raw_pos;      /* its text position */
-    bool content;
+    int content;         /* enum unit_mode */
+    /* element content with markup among its characters (comments,
+     * processing instructions, CDATA sections): an item whose span holds
+     * some cannot be replaced as one span (xiri_link.has_markup); with a
+     * CDATA section among them, none can (the rewriter could not tell
+     * which characters stand inside it) */
+    bool mixed, mixed_cdata;
     struct xiri_link link;
     /* map_offsets: whether the raw text decodes to the value (-1: not
      * known yet, 2: byte for byte), and a cursor: raw index, decoded offset, and the last
@@ -689,7 +703,8 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
     size_t i = 0, d = 0, k = 0, rlen, ci, cd;
     bool first;
 
-    if (e->map_ok < 0 && !e->content && !memchr(e->raw, '&', e->raw_len) &&
+    if (e->map_ok < 0 && e->content != UNIT_CONTENT &&
+        (e->content == UNIT_CDATA || !memchr(e->raw, '&', e->raw_len)) &&
         (w->html || !input_cr_from(w->in, e->raw_pos) ||
          !memchr(e->raw, '\r', e->raw_len))) {
         /* no reference, no CR: every raw byte is one decoded byte
@@ -744,10 +759,20 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 {
     struct emit *e = user;
     struct xiri_walker *w = e->w;
-    size_t offs[2] = {start, start + len}, pos[2];
+    size_t offs[2], pos[2];
 
     if (w->status != XIRI_OK)
         return 1;
+    if (w->html) {
+        /* WHATWG URL, basic URL parser: leading and trailing C0 controls
+         * and spaces are removed (HTML's ASCII whitespace among them) */
+        while (len > 0 && (unsigned char)e->value[start] <= 0x20)
+            start++, len--;
+        while (len > 0 && (unsigned char)e->value[start + len - 1] <= 0x20)
+            len--;
+    }
+    offs[0] = start;
+    offs[1] = start + len;
     e->item_mapped = map_offsets(w, e, offs, pos, 2);
     if (!e->item_mapped) {
         /* the text does not decode to the value as the parser gave it:
@@ -755,6 +780,22 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
          * not touch it) */
         pos[0] = e->raw_pos;
         pos[1] = e->raw_pos;
+    }
+    e->link.has_markup = 0;
+    if (e->mixed && e->item_mapped) {
+        /* the item starts at its first character, after any comment,
+         * processing instruction or CDATA opener before it */
+        size_t rlen;
+
+        while (pos[0] < pos[1] &&
+               unit_len(w, e->raw + (pos[0] - e->raw_pos),
+                        e->raw_len - (pos[0] - e->raw_pos), UNIT_CONTENT,
+                        &rlen) == 0)
+            pos[0] += rlen;
+        /* in text, '<' only ever opens markup (XML 1.0 2.4) */
+        e->link.has_markup =
+            e->mixed_cdata || memchr(e->raw + (pos[0] - e->raw_pos), '<',
+                                     pos[1] - pos[0]) != NULL;
     }
     e->item_i = e->at_i = pos[0] - e->raw_pos;
     e->item_d = e->at_d = start;
@@ -983,6 +1024,39 @@ static bool value_failed(struct xiri_walker *w, const struct buf *v,
     return false;
 }
 
+/* An HTML attribute value as written, decoded as the tokenizer does it
+ * (WHATWG HTML 13.2.5.72-80, htmlref.c); what else stands there is
+ * itself (unit_len mirrors this). */
+static void decode_html_attr(struct xiri_walker *w, const char *raw, size_t n,
+                             struct buf *out)
+{
+    size_t i = 0;
+
+    (void)w;
+    out->len = 0;
+    out->status = XIRI_OK;
+    while (i < n) {
+        const char *amp = memchr(raw + i, '&', n - i);
+        char tmp[8];
+        size_t dl, k;
+
+        if (!amp) {
+            buf_append(out, raw + i, n - i);
+            break;
+        }
+        buf_append(out, raw + i, (size_t)(amp - (raw + i)));
+        i = (size_t)(amp - raw);
+        k = htmlref_decode(raw + i, n - i, true, tmp, &dl);
+        if (k == 0) {
+            buf_putc(out, '&');
+            i++;
+        } else {
+            buf_append(out, tmp, dl);
+            i += k;
+        }
+    }
+}
+
 /* One attribute found to hold IRIs: decode, locate, split, report.  known
  * is its value as written when value_in_input found it (else NULL: it is
  * looked for in the tag at tag_start, or in the guard's record rec). */
@@ -1015,14 +1089,20 @@ attribute_links(struct xiri_walker *w, const char *text, size_t text_start,
                               tag_end - text_start, prefix, pl, local, ll,
                               w->html, &w->taglog, rec, text_start, &ta);
     }
-    /* A value with nothing to decode (HTML: libxml2 decoded it; XML: no
-     * '&', as a value known in libxml2's buffer never has) is reported
-     * where libxml2 holds it, not copied; one over the limit still goes
-     * through the buffer, which says so. */
+    /* A value with nothing to decode (HTML: no '&' as written, so libxml2's
+     * value is the text; XML: no '&', as a value known in libxml2's buffer
+     * never has) is reported where libxml2 holds it, not copied; one over
+     * the limit still goes through the buffer, which says so.  An HTML
+     * value with '&' is decoded from the text as browsers do. */
     direct = false;
     if (!w->html && w->undeclared_entity && found &&
         raw_unknown_entity(w, text + ta.value, ta.value_len))
         ; /* reported below */
+    else if (w->html && found && ta.value_len <= w->value.max &&
+             memchr(text + ta.value, '&', ta.value_len))
+        /* references as a browser reads them (libxml2 2.9 knows HTML 4's
+         * names only, and not the rules for a missing ';') */
+        decode_html_attr(w, text + ta.value, ta.value_len, &w->value);
     else if (value_len <= w->value.max &&
              (w->html || known || !memchr(value, '&', value_len)))
         direct = true;
@@ -1087,26 +1167,45 @@ attribute_links(struct xiri_walker *w, const char *text, size_t text_start,
 
 /* Decode element content as written (XML 1.0 2.4, 2.7, 4.4.2): character
  * and entity references expanded, CDATA markers, comments and processing
- * instructions dropped, CR LF read as LF.  Mirrors unit_len(). */
+ * instructions dropped, the characters of a CDATA section as they are, CR
+ * LF read as LF.  Mirrors unit_len(); mode is UNIT_CONTENT, or UNIT_CDATA
+ * when raw is the inside of one CDATA section. */
 static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
-                           struct buf *out)
+                           int mode, struct buf *out)
 {
     size_t i = 0, len;
+    bool in_cdata = mode == UNIT_CDATA;
 
     out->len = 0;
     out->status = XIRI_OK;
     w->unknown_entity[0] = '\0';
     while (i < n && out->status == XIRI_OK) {
-        size_t rlen, dl = unit_len(w, raw + i, n - i, true, &rlen);
+        size_t rlen, dl;
+
+        if (in_cdata && mode != UNIT_CDATA && n - i >= 3 &&
+            memcmp(raw + i, "]]>", 3) == 0) {
+            in_cdata = false; /* the end of a section among other text */
+            i += 3;
+            continue;
+        }
+        dl = unit_len(w, raw + i, n - i, in_cdata ? UNIT_CDATA : UNIT_CONTENT,
+                      &rlen);
         if (dl == 0) {
             /* markup that gives nothing */
+            if (rlen == 9 && memcmp(raw + i, "<![CDATA[", 9) == 0)
+                in_cdata = true;
+        } else if (in_cdata) {
+            buf_putc(out, rlen == 2 ? '\n' : raw[i]); /* as written */
+        } else if (raw[i] == '&' && rlen > 1 && w->html) {
+            char tmp[8];
+            size_t got;
+            htmlref_decode(raw + i, n - i, false, tmp, &got);
+            buf_append(out, tmp, got);
         } else if (raw[i] == '&' && rlen > 1) {
             long cp = char_ref(raw + i, n - i, &len);
             char tmp[4];
             if (cp >= 0)
                 buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
-            else if (w->html)
-                decode_html_entity(raw + i, rlen, out);
             else
                 expand_entity(w, raw + i, rlen, out, &w->entities_left);
         } else if (raw[i] == '&' && !w->html &&
@@ -1122,6 +1221,49 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
 }
 
 static void content_drop(struct xiri_walker *w);
+
+/* Element content e that holds markup: when it is one CDATA section
+ * (with white space around it, which every shape leaves out), the value
+ * is the section's inside, whose characters stand for themselves (XML 1.0
+ * 2.7): e becomes that inside (link.in_cdata: a rewriter writes it
+ * without references); else e is mixed (emit_item). */
+static void content_markup(struct emit *e)
+{
+    static const char open[] = "<![CDATA[";
+    size_t i = 0, k, n = e->raw_len;
+    const char *r = e->raw;
+
+    while (i < n && (r[i] == ' ' || r[i] == '\t' || r[i] == '\n' ||
+                     r[i] == '\r'))
+        i++;
+    if (n - i >= sizeof(open) - 1 &&
+        memcmp(r + i, open, sizeof(open) - 1) == 0) {
+        size_t in = i + sizeof(open) - 1;
+
+        /* a section ends at the first "]]>" */
+        for (k = in; k + 3 <= n && memcmp(r + k, "]]>", 3) != 0; k++)
+            ;
+        if (k + 3 <= n) {
+            size_t j = k + 3;
+
+            while (j < n && (r[j] == ' ' || r[j] == '\t' || r[j] == '\n' ||
+                             r[j] == '\r'))
+                j++;
+            if (j == n) {
+                e->raw += in;
+                e->raw_pos += in;
+                e->raw_len = k - in;
+                e->content = UNIT_CDATA;
+                e->link.in_cdata = 1;
+                return;
+            }
+        }
+    }
+    e->mixed = true;
+    for (k = 0; k + 9 <= n; k++)
+        if (r[k] == '<' && memcmp(r + k, open, 9) == 0)
+            e->mixed_cdata = true;
+}
 
 /* The content being read as a link, with its end tag, is longer than
  * max_markup: not checked, and said so. */
@@ -1191,8 +1333,10 @@ static void content_end(struct xiri_walker *w)
     e.raw = text + (c->start - s0);
     e.raw_len = s0 + lt - c->start;
     e.raw_pos = c->start;
-    e.content = true;
-    decode_content(w, e.raw, e.raw_len, &c->value);
+    e.content = UNIT_CONTENT;
+    if (memchr(e.raw, '<', e.raw_len))
+        content_markup(&e);
+    decode_content(w, e.raw, e.raw_len, e.content, &c->value);
     if (value_failing(w, &c->value)) {
         char what[100];
         snprintf(what, sizeof(what), "content of <%.60s>", c->element);
@@ -1458,6 +1602,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     if (w->content.active)
         content_drop(w); /* mixed content: not an IRI */
     w->depth++;
+    w->root_seen = true;
     if (!start_limits(w, el,
                       (unsigned long)(nb_attributes - nb_defaulted) +
                           (unsigned long)nb_namespaces,
@@ -1717,6 +1862,18 @@ static void on_error(void *user, xmlErrorPtr e)
     while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' ' ||
                      msg[n - 1] == ','))
         msg[--n] = '\0';
+    if (e->code == XML_ERR_DOCUMENT_END && w->depth > 0)
+        /* libxml2's push parser says "Extra content" when the text
+         * ends inside an element (its name: the parser's current one) */
+        snprintf(msg, sizeof(msg),
+                 "the document ends inside <%.60s> (%lu element%s still "
+                 "open): it is cut short",
+                 w->px && w->px->name ? (const char *)w->px->name : "?",
+                 w->depth, w->depth == 1 ? "" : "s");
+    else if (e->code == XML_ERR_DOCUMENT_END && !w->root_seen)
+        snprintf(msg, sizeof(msg),
+                 "the document has no root element (it is empty, or holds "
+                 "only a declaration, comments or text)");
     pos = w->px ? parser_pos(w) : 0;
     if (e->level != XML_ERR_FATAL) {
         diag(w, "xml-error", XIRI_SEV_WARNING, pos, "%s", msg);
@@ -1756,6 +1913,131 @@ static void on_error(void *user, xmlErrorPtr e)
 
 /* ---------------------------------------------------------------- HTML SAX */
 
+/* The elements whose content an HTML parser reads as text, tags and all:
+ * title and textarea (WHATWG HTML 13.2.6.4.7, "generic RCDATA element
+ * parsing algorithm"; HTML 4.01 allows them only text), xmp (raw text)
+ * and plaintext (13.2.5.1).  libxml2 2.9 reads them as elements: what it
+ * reports inside them is not a link (and is not rewritten).  The content
+ * of iframe, noembed and noframes, raw text to a browser that supports
+ * them, is left a document: it is markup meant for the user agents that
+ * do not (HTML 4.01 16.4.1, 16.5); script and style libxml2 reads as raw
+ * text itself. */
+static bool html_text(const char *el)
+{
+    /* by the first letters before strcmp: asked of every element */
+    switch (el[0]) {
+    case 't':
+        return (el[1] == 'i' && strcmp(el, "title") == 0) ||
+               (el[1] == 'e' && strcmp(el, "textarea") == 0);
+    case 'x':
+        return el[1] == 'm' && strcmp(el, "xmp") == 0;
+    case 'p':
+        return el[1] == 'l' && strcmp(el, "plaintext") == 0;
+    default:
+        return false;
+    }
+}
+
+/* An HTML parser puts <svg> and what it holds in the SVG namespace, with
+ * the SVG names of mixed case (WHATWG HTML 13.2.6.5, "adjust SVG tag
+ * name": libxml2 gives them in lower case); xlink:href and the other
+ * XLink attributes in the XLink namespace ("adjust foreign attributes").
+ * The element's name in the SVG namespace. */
+static const char *svg_element(const char *el)
+{
+    static const char *const mixed[] = {
+        "altGlyph",          "altGlyphDef",       "altGlyphItem",
+        "animateColor",      "animateMotion",     "animateTransform",
+        "clipPath",          "feBlend",           "feColorMatrix",
+        "feComponentTransfer", "feComposite",     "feConvolveMatrix",
+        "feDiffuseLighting", "feDisplacementMap", "feDistantLight",
+        "feDropShadow",      "feFlood",           "feFuncA",
+        "feFuncB",           "feFuncG",           "feFuncR",
+        "feGaussianBlur",    "feImage",           "feMerge",
+        "feMergeNode",       "feMorphology",      "feOffset",
+        "fePointLight",      "feSpecularLighting", "feSpotLight",
+        "feTile",            "feTurbulence",      "foreignObject",
+        "glyphRef",          "linearGradient",    "radialGradient",
+        "textPath"};
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(mixed); i++)
+        if (xmlStrcasecmp((const xmlChar *)el, (const xmlChar *)mixed[i]) ==
+            0)
+            return mixed[i];
+    return el;
+}
+
+/* The attributes of an element of <svg> in HTML (svg_element) that hold
+ * IRIs, found in the registry by namespace like XML's. */
+static void svg_links(struct xiri_walker *w, const char *el,
+                      const xmlChar **atts, const char *text, size_t s0,
+                      size_t s1, size_t tag_end, size_t *tag_start,
+                      const struct tag_rec **rec)
+{
+    const char *svg_el = svg_element(el);
+    enum xiri_shape shape;
+    bool scanned = false;
+    int i;
+
+    for (i = 0; atts && atts[i] && w->status == XIRI_OK; i += 2) {
+        const char *an = (const char *)atts[i];
+        const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
+        bool xlink = strncmp(an, "xlink:", 6) == 0;
+        const char *local = xlink ? an + 6 : an;
+
+        if (!registry_find_attr(w->reg, SVG_NS, svg_el, xlink ? XLINK_NS : NULL,
+                                local, false, &shape))
+            continue;
+        if (!scanned) {
+            *tag_start = start_tag_at(w, text, s0, s1, tag_end, NULL, el, rec);
+            scanned = true;
+        }
+        attribute_links(w, text, s0, *tag_start, *rec, NULL, tag_end,
+                        xlink ? "xlink" : NULL, local, xlink ? XLINK_NS : NULL,
+                        av, strlen(av), shape, svg_el, SVG_NS, w->doc_base);
+    }
+}
+
+/* The first <meta> that declares an encoding, seen by the parser (WHATWG
+ * HTML 13.2.6.4.4, "in head" for meta; "change the encoding"): when the
+ * prescan found none in the first 1024 bytes and the encoding was a guess,
+ * a browser reads the page again in the one declared here, if it differs;
+ * xiri reads a document once and says so. */
+static void late_meta(struct xiri_walker *w, const xmlChar **atts,
+                      size_t tag_end)
+{
+    const char *charset = NULL, *equiv = NULL, *content = NULL;
+    char enc[64];
+    int i;
+
+    for (i = 0; atts[i]; i += 2) {
+        const char *an = (const char *)atts[i];
+        const char *av = (const char *)atts[i + 1];
+
+        if (!av)
+            continue;
+        if (strcmp(an, "charset") == 0)
+            charset = av;
+        else if (strcmp(an, "http-equiv") == 0)
+            equiv = av;
+        else if (strcmp(an, "content") == 0)
+            content = av;
+    }
+    if (!input_meta_encoding(charset, equiv, content, enc, sizeof(enc)))
+        return;
+    w->meta_seen = true;
+    if (!w->sniff.guessed || xmlStrcasecmp((const xmlChar *)enc,
+                                           (const xmlChar *)w->sniff.encoding) == 0)
+        return;
+    diag(w, "encoding-late", XIRI_SEV_WARNING, tag_end,
+         "this <meta> declares %s, past the first 1024 bytes where browsers "
+         "look for it before they read the page: they read it again in %s, "
+         "but xiri read it as %s (a guess); move the <meta> to the start of "
+         "<head> or give --encoding=%s",
+         enc, enc, w->sniff.encoding, enc);
+}
+
 static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
     struct xiri_walker *w = walker_of(ctx);
@@ -1777,8 +2059,31 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         ;
     if (!start_limits(w, el, (unsigned long)i / 2, tag_end))
         return;
+    if (w->text_depth) {
+        w->safe = tag_end; /* text to a browser (html_text) */
+        return;
+    }
     text = input_window(w->in, &s0, &s1);
+    if (!w->svg_depth && el[0] == 's' && el[1] == 'v' && el[2] == 'g' &&
+        el[3] == '\0')
+        w->svg_depth = w->depth;
+    if (w->svg_depth && !w->html_island) {
+        /* foreign content: an SVG title is no HTML title */
+        svg_links(w, el, atts, text, s0, s1, tag_end, &tag_start, &rec);
+        /* WHATWG HTML 13.2.6.5: HTML integration points */
+        if (strcmp(el, "foreignobject") == 0 || strcmp(el, "desc") == 0 ||
+            strcmp(el, "title") == 0)
+            w->html_island = w->depth;
+        w->safe = tag_end;
+        if (tag_start != SIZE_MAX)
+            w->floor = tag_end + 1;
+        return;
+    }
+    if (html_text(el))
+        w->text_depth = w->depth; /* its own attributes still count */
     /* names by their first letter first (libxml2 gives them lower case) */
+    if (atts && el[0] == 'm' && !w->meta_seen && strcmp(el, "meta") == 0)
+        late_meta(w, atts, tag_end);
     if (atts && el[0] == 'm' && strcmp(el, "meta") == 0)
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "http-equiv") == 0 &&
@@ -1832,6 +2137,12 @@ static void on_html_end(void *ctx, const xmlChar *name)
         return;
     if (w->content.active && w->content.depth == w->depth)
         content_end(w);
+    if (w->text_depth == w->depth)
+        w->text_depth = 0;
+    if (w->html_island == w->depth)
+        w->html_island = 0;
+    if (w->svg_depth == w->depth)
+        w->svg_depth = 0;
     if (w->depth > 0)
         w->depth--;
     w->safe = parser_pos(w);
@@ -1987,8 +2298,28 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     return XIRI_OK;
 }
 
-/* Sniff, open the decoder and the parser. */
-static enum xiri_status start(struct xiri_walker *w)
+static void encoding_guess_note(struct xiri_walker *w)
+{
+    diag(w, "encoding-guess", XIRI_SEV_NOTE, SIZE_MAX,
+         "the document declares no encoding; read as %s (%s); declare it "
+         "with <meta charset> or give --encoding",
+         w->sniff.encoding, w->sniff.source);
+}
+
+/* input_decide_later: the first byte that is not ASCII decided. */
+static void on_encoding_decided(void *user, const char *encoding, size_t pos)
+{
+    struct xiri_walker *w = user;
+
+    (void)pos;
+    snprintf(w->sniff.encoding, sizeof(w->sniff.encoding), "%s", encoding);
+    w->encoding_pending = false;
+    encoding_guess_note(w);
+}
+
+/* Sniff, open the decoder and the parser; whole: the head is all of the
+ * document. */
+static enum xiri_status start(struct xiri_walker *w, bool whole)
 {
     const unsigned char *h = (const unsigned char *)w->head.data;
     enum xiri_status st;
@@ -1997,8 +2328,14 @@ static enum xiri_status start(struct xiri_walker *w)
     input_sniff(h ? h : (const unsigned char *)"", w->head.len, w->type,
                 w->name, w->encoding_option, &w->sniff);
     w->html = w->sniff.type == XIRI_DOC_HTML;
-    st = input_new(w->sniff.encoding, w->sniff.bom_len, on_bad_bytes, w,
-                   &w->in);
+    /* a head of ASCII only says nothing yet: read on as UTF-8 (the same
+     * bytes) until one tells UTF-8 from windows-1252 (whole: the head is
+     * all of the document, and the guess stands) */
+    w->encoding_pending = w->sniff.undecided && !whole;
+    st = input_new(w->encoding_pending ? "UTF-8" : w->sniff.encoding,
+                   w->sniff.bom_len, on_bad_bytes, w, &w->in);
+    if (st == XIRI_OK && w->encoding_pending)
+        input_decide_later(w->in, on_encoding_decided, w);
     if (st == XIRI_OK && w->html)
         input_nul_as_fffd(w->in);
     if (st == XIRI_EENCODING)
@@ -2009,11 +2346,8 @@ static enum xiri_status start(struct xiri_walker *w)
     if (st != XIRI_OK)
         return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
     w->state = WALK_RUN;
-    if (w->sniff.guessed)
-        diag(w, "encoding-guess", XIRI_SEV_NOTE, SIZE_MAX,
-             "the document declares no encoding; read as %s (%s); declare "
-             "it with <meta charset> or give --encoding",
-             w->sniff.encoding, w->sniff.source);
+    if (w->sniff.guessed && !w->encoding_pending)
+        encoding_guess_note(w);
     if (w->sniff.conflict)
         diag(w, "encoding-conflict", XIRI_SEV_WARNING, SIZE_MAX,
              "the byte order mark says %s but the document declares \"%s\"; "
@@ -2292,7 +2626,7 @@ enum xiri_status xiri_walker_feed(struct xiri_walker *w, const void *data,
         len -= take;
         if (w->head.len < WALK_SNIFF_MAX)
             return XIRI_OK; /* wait for more, or the end */
-        w->status = start(w);
+        w->status = start(w, false);
         if (w->status == XIRI_OK)
             w->status = push(w, w->head.data, w->head.len, false);
         buf_free(&w->head);
@@ -2316,13 +2650,18 @@ enum xiri_status xiri_walker_finish(struct xiri_walker *w,
     if (w->state == WALK_DONE)
         return w->status;
     if (w->status == XIRI_OK && w->state == WALK_HEAD) {
-        w->status = start(w);
+        w->status = start(w, true);
         if (w->status == XIRI_OK)
             w->status = push(w, w->head.data ? w->head.data : "", w->head.len,
                              true);
         buf_free(&w->head);
     } else if (w->status == XIRI_OK) {
         w->status = push(w, "", 0, true);
+    }
+    if (w->encoding_pending && w->status == XIRI_OK) {
+        /* ASCII to the end: the guess stands */
+        w->encoding_pending = false;
+        encoding_guess_note(w);
     }
     w->state = WALK_DONE;
     if (w->status != XIRI_OK && err)

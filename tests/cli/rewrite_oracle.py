@@ -261,6 +261,8 @@ def legacy_query(v, html_doc, doc_enc, base):
 def to_uri(v, opts, html_doc, doc_enc, base):
     check_syntax(v)
     s, a, p, q, f = split(v)
+    # a network-path reference takes its base's scheme (RFC 3986 5.2.2)
+    eff = s if s is not None else (split(base)[0] if base else None)
     if a is not None:
         if "@" in a:
             ui, hp = a.rsplit("@", 1)
@@ -276,7 +278,7 @@ def to_uri(v, opts, html_doc, doc_enc, base):
             host, port = hp, ""
         if opts.idn == "keep":
             pass
-        elif opts.idn == "punycode" and s is not None and s.lower() in DNS_SCHEMES:
+        elif opts.idn == "punycode" and (eff or "").lower() in DNS_SCHEMES:
             host = to_ascii_host(host)
         else:
             host = map_text(host)

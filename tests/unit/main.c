@@ -17,6 +17,7 @@ static register_fn *const registrars[] = {
     suite_props_register,  suite_check_register,  suite_normalize_register,
     suite_display_register, suite_zld_register,   suite_oom_register,
     suite_registry_register, suite_walk_register, suite_shapes_register,
+    suite_htmlref_register,
     suite_linkcheck_register, suite_mojibake_register,
     suite_threads_register,
 };

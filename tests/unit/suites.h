@@ -17,6 +17,7 @@ int suite_oom_register(void);
 int suite_registry_register(void);
 int suite_walk_register(void);
 int suite_shapes_register(void);
+int suite_htmlref_register(void);
 int suite_linkcheck_register(void);
 int suite_mojibake_register(void);
 int suite_threads_register(void);

@@ -569,61 +569,96 @@ static void render_doc(const struct run *r, char *out, size_t size,
     }
 }
 
+/* relative-identifier: RFC 4287 4.2.6 (an Atom id is an IRI, hence
+ * absolute), Namespaces in XML 1.0 2.2 (relative namespace names
+ * deprecated); identifiers are not resolved, so a base changes nothing and
+ * no-base is not reported for them.  Item 0 of a pairs value is a
+ * namespace name, item 1 a location (XSD 1.0 Part 1 2.6.3). */
+static const struct {
+    struct link_case c;
+    enum xiri_shape shape;
+    unsigned item;
+} ident_cases[] = {
+    {{NULL, LEIRI, "http://h/feed", "entry-1", "relative-identifier@0+7", 0,
+      {"identifier", "absolute IRI"}},
+     XIRI_SHAPE_IDENTIFIER, 0},
+    {{NULL, LEIRI, NULL, "#ns", "relative-identifier@0+3", 0, {NULL, NULL}},
+     XIRI_SHAPE_IDENTIFIER, 0},
+    {{NULL, LEIRI, NULL, "ns", "relative-identifier@0+2", 0, {NULL, NULL}},
+     XIRI_SHAPE_PAIRS, 0},
+    {{NULL, LEIRI, NULL, "a.xsd", "no-base@0+5", 0, {NULL, NULL}},
+     XIRI_SHAPE_PAIRS, 1},
+    {{NULL, LEIRI, NULL, "tag:h,2026:1", "", 0, {NULL, NULL}},
+     XIRI_SHAPE_IDENTIFIER, 0},
+};
+
+/* One case: its findings against c->want; the codes found are marked in
+ * seen. */
+static void run_link_case(size_t i, const struct link_case *c,
+                          enum xiri_shape shape, unsigned item, bool *seen)
+{
+    size_t k;
+    const struct found *first;
+    struct xiri_link l;
+    struct run r;
+    char got[512];
+    enum xiri_status st;
+    int worst = -3;
+    bool ok = true;
+
+    memset(&r, 0, sizeof(r));
+    r.len = strlen(c->value);
+    make_link(&l, c->value, r.len, c->base, c->profile);
+    l.shape = shape;
+    l.item = item;
+    st = linkcheck_run(ctx, c->encoding, &l, collect, &r, &worst);
+    render_doc(&r, got, sizeof(got), &first);
+    if (st != XIRI_OK || r.bad || strcmp(got, c->want) != 0)
+        ok = false;
+    if (ok && first) {
+        const struct xiri_code_info *info = xiri_code_lookup(first->code);
+        if (first->codepoint != c->cp || first->severity != info->severity)
+            ok = false;
+        if (strcmp(first->code, "query-encoding") == 0 &&
+            first->part != XIRI_PART_QUERY)
+            ok = false;
+        for (k = 0; k < 2; k++)
+            if (c->msg[k] && !strstr(first->message, c->msg[k]))
+                ok = false;
+    }
+    for (k = 0; ok && k < r.n; k++)
+        if ((int)r.f[k].severity > worst)
+            ok = false;
+    if (!ok) {
+        TEST_FAIL("link case %zu (%s, \"%s\", base %s): status %s, got "
+                  "[%s], want [%s]; first: cp U+%04X, message \"%s\"",
+                  i, c->encoding ? c->encoding : "no encoding", c->value,
+                  c->base ? c->base : "none", xiri_strerror(st), got,
+                  c->want, first ? (unsigned)first->codepoint : 0u,
+                  first ? first->message : "");
+        return;
+    }
+    CU_PASS("link case");
+    for (k = 0; k < r.n; k++) {
+        const struct xiri_code_info *info = xiri_code_lookup(r.f[k].code);
+        size_t id;
+        for (id = 0; id < CODE_COUNT; id++)
+            if (xiri_code_at(id) == info)
+                seen[id] = true;
+    }
+}
+
 static void test_link_cases(void)
 {
     bool seen[CODE_COUNT];
     size_t i, k;
 
     memset(seen, 0, sizeof(seen));
-    for (i = 0; i < ARRAY_LEN(link_cases); i++) {
-        const struct link_case *c = &link_cases[i];
-        const struct found *first;
-        struct xiri_link l;
-        struct run r;
-        char got[512];
-        enum xiri_status st;
-        int worst = -3;
-        bool ok = true;
-
-        memset(&r, 0, sizeof(r));
-        r.len = strlen(c->value);
-        make_link(&l, c->value, r.len, c->base, c->profile);
-        st = linkcheck_run(ctx, c->encoding, &l, collect, &r, &worst);
-        render_doc(&r, got, sizeof(got), &first);
-        if (st != XIRI_OK || r.bad || strcmp(got, c->want) != 0)
-            ok = false;
-        if (ok && first) {
-            const struct xiri_code_info *info = xiri_code_lookup(first->code);
-            if (first->codepoint != c->cp || first->severity != info->severity)
-                ok = false;
-            if (strcmp(first->code, "query-encoding") == 0 &&
-                first->part != XIRI_PART_QUERY)
-                ok = false;
-            for (k = 0; k < 2; k++)
-                if (c->msg[k] && !strstr(first->message, c->msg[k]))
-                    ok = false;
-        }
-        for (k = 0; ok && k < r.n; k++)
-            if ((int)r.f[k].severity > worst)
-                ok = false;
-        if (!ok) {
-            TEST_FAIL("link case %zu (%s, \"%s\", base %s): status %s, got "
-                      "[%s], want [%s]; first: cp U+%04X, message \"%s\"",
-                      i, c->encoding ? c->encoding : "no encoding", c->value,
-                      c->base ? c->base : "none", xiri_strerror(st), got,
-                      c->want, first ? (unsigned)first->codepoint : 0u,
-                      first ? first->message : "");
-            continue;
-        }
-        CU_PASS("link case");
-        for (k = 0; k < r.n; k++) {
-            const struct xiri_code_info *info = xiri_code_lookup(r.f[k].code);
-            size_t id;
-            for (id = 0; id < CODE_COUNT; id++)
-                if (xiri_code_at(id) == info)
-                    seen[id] = true;
-        }
-    }
+    for (i = 0; i < ARRAY_LEN(link_cases); i++)
+        run_link_case(i, &link_cases[i], XIRI_SHAPE_IRI, 0, seen);
+    for (i = 0; i < ARRAY_LEN(ident_cases); i++)
+        run_link_case(ARRAY_LEN(link_cases) + i, &ident_cases[i].c,
+                      ident_cases[i].shape, ident_cases[i].item, seen);
     /* every document-level code is produced by some case */
     for (k = CODE_LINK_FIRST; k <= CODE_LINK_LAST; k++)
         if (!seen[k])
@@ -1090,8 +1125,9 @@ static void test_plain_fast_path(void)
 }
 
 /* xiri_html_url: what the WHATWG basic URL parser reads in an HTML
- * attribute value before it parses (tabs and newlines removed; '\' as '/'
- * before the query or fragment of a special URL).  Expected strings by
+ * attribute value before it parses (leading and trailing C0 controls and
+ * spaces removed, tabs and newlines removed; '\' as '/' before the query
+ * or fragment of a special URL).  Expected strings by
  * hand from the URL Standard 4.4; the inputs marked WPT are from
  * urltestdata.json, whose href shows the '/' reading (e.g. "\x" against
  * http://example.org/foo/bar is http://example.org/x). */
@@ -1119,6 +1155,12 @@ static void test_html_url(void)
         {"1http:\\a", "http://h/", "1http:/a"}, /* no scheme: relative */
         {"a\tb\r\nc", NULL, "abc"},
         {"", "http://h/", ""},
+        /* leading and trailing C0 controls and spaces removed */
+        {"\x1b\x04\x12 http://example.com/\x1f \r ", NULL,
+         "http://example.com/"},                                  /* WPT */
+        {" foo.com  ", "http://example.org/foo/bar", "foo.com"},  /* WPT */
+        {"non-special:opaque  ", NULL, "non-special:opaque"},     /* WPT */
+        {"\x01" "a b\x7f", NULL, "a b\x7f"}, /* U+007F: no C0 control */
     };
     size_t i;
     char *out = NULL;

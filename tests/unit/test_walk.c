@@ -48,10 +48,11 @@ static int on_link(void *user, const struct xiri_link *l)
 {
     char line[2048];
 
-    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>",
+    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>%s%s",
              l->line, l->column, l->offset, l->raw_length, l->element,
              l->attribute ? l->attribute : "()", l->item, (int)l->value_len,
-             l->value, l->base ? l->base : "-");
+             l->value, l->base ? l->base : "-", l->in_cdata ? " cdata" : "",
+             l->has_markup ? " markup" : "");
     rec_add(user, line);
     return 0;
 }
@@ -177,6 +178,76 @@ static void test_walk_xml_values_positions_bases(void)
         "= xml UTF-8\n";
 
     check_doc("xml", doc, sizeof(doc) - 1, XIRI_DOC_AUTO, NULL, want);
+}
+
+/* Element content written with markup (XML 1.0 2.5-2.7): one CDATA
+ * section is the value, its '&' a character (in_cdata, the span its
+ * inside); a comment before the value is left out of the span; a
+ * processing instruction among the characters is in it (has_markup).
+ * Places counted by hand. */
+static void test_walk_content_markup(void)
+{
+    static const char doc[] = "<r>\n"
+                              "<id><![CDATA[urn:a&b]]></id>\n"
+                              "<id>  <!--c-->urn:c</id>\n"
+                              "<id>urn:<?p?>d</id>\n"
+                              "</r>\n";
+    static const char want[] = "2:14+17/7 id@()#0 [urn:a&b] <-> cdata\n"
+                               "3:15+47/5 id@()#0 [urn:c] <->\n"
+                               "4:5+62/10 id@()#0 [urn:d] <-> markup\n"
+                               "= xml UTF-8\n";
+
+    check_doc("content markup", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL,
+              want);
+}
+
+/* HTML that declares no encoding and whose first 64 KiB are ASCII: UTF-8
+ * sniffing decides at the first byte that is not ASCII (the same bytes
+ * either way before it), here 70,000 bytes on: valid UTF-8 there is
+ * UTF-8, else windows-1252 (0xE9 is U+00E9 in it).  The places of the
+ * links before and after the choice, counted by hand. */
+static void test_walk_html_late_utf8_sniffing(void)
+{
+    static const char *const tails[] = {"caf\xC3\xA9", "caf\xE9"};
+    static const char *const want[] = {
+        "1:25+24/1 a@href#0 [b] <->\n"
+        "! 0:0+0 encoding-guess\n"
+        "1:70037+70036/5 a@href#0 [caf\xC3\xA9] <->\n"
+        "= html UTF-8 (guessed)\n",
+        "1:25+24/1 a@href#0 [b] <->\n"
+        "! 0:0+0 encoding-guess\n"
+        "1:70037+70036/4 a@href#0 [caf\xC3\xA9] <->\n"
+        "= html windows-1252 (guessed)\n"};
+    size_t k;
+
+    for (k = 0; k < 2; k++) {
+        size_t n = 0;
+        char *doc = malloc(70100);
+
+        if (!doc) {
+            CU_FAIL("out of memory");
+            return;
+        }
+        n += (size_t)sprintf(doc, "<!DOCTYPE html><a href=\"b\">");
+        memset(doc + n, 'x', 70000);
+        n += 70000;
+        n += (size_t)sprintf(doc + n, "<a href=\"%s\">y</a>\n", tails[k]);
+        check_doc(k ? "late windows-1252" : "late UTF-8", doc, n,
+                  XIRI_DOC_HTML, NULL, want[k]);
+        if (k == 1) {
+            /* one such byte, the last of the document: no UTF-8 */
+            n = (size_t)sprintf(doc, "<!DOCTYPE html><a href=\"b\">");
+            memset(doc + n, 'x', 70000);
+            n += 70000;
+            n += (size_t)sprintf(doc + n, "<a href=\"z\">y</a>\xE9");
+            check_doc("late, last byte", doc, n, XIRI_DOC_HTML, NULL,
+                      "1:25+24/1 a@href#0 [b] <->\n"
+                      "1:70037+70036/1 a@href#0 [z] <->\n"
+                      "! 0:0+0 encoding-guess\n"
+                      "= html windows-1252 (guessed)\n");
+        }
+        free(doc);
+    }
 }
 
 /* Shift_JIS HTML: <meta charset>, <base href> resolved against the
@@ -1498,6 +1569,8 @@ int suite_walk_register(void)
         return -1;
     CU_ADD_TEST(s, test_walk_xml_values_positions_bases);
     CU_ADD_TEST(s, test_walk_html_shift_jis);
+    CU_ADD_TEST(s, test_walk_content_markup);
+    CU_ADD_TEST(s, test_walk_html_late_utf8_sniffing);
     CU_ADD_TEST(s, test_walk_utf16le_bom);
     CU_ADD_TEST(s, test_walk_html_guess_windows_1252);
     CU_ADD_TEST(s, test_walk_invalid_utf8);
