@@ -204,8 +204,9 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
 /* The labels of an HTML <meta> charset whose encoding browsers read
  * differently from what ICU would take them for: WHATWG Encoding section
  * 4.2 ("Names and labels") maps them to a superset (windows-1252 for
- * Latin-1 and ASCII, GBK for GB2312, windows-949 for EUC-KR,
- * windows-1254 for ISO-8859-9, windows-874 for TIS-620 and ISO-8859-11),
+ * Latin-1 and ASCII, GBK, decoded as GB18030, for GB2312, windows-949 for
+ * EUC-KR, windows-1254 for ISO-8859-9, windows-874 for TIS-620 and
+ * ISO-8859-11),
  * and the HTML prescan ("get an attribute", then its last steps) reads a
  * UTF-16 label as UTF-8 and x-user-defined as windows-1252.  Other labels
  * are left to ICU. */
@@ -221,9 +222,11 @@ static const struct {
     {"l1", "windows-1252"}, {"latin1", "windows-1252"},
     {"us-ascii", "windows-1252"}, {"x-cp1252", "windows-1252"},
     {"x-user-defined", "windows-1252"},
-    {"chinese", "GBK"}, {"csgb2312", "GBK"}, {"csiso58gb231280", "GBK"},
-    {"gb2312", "GBK"}, {"gb_2312", "GBK"}, {"gb_2312-80", "GBK"},
-    {"iso-ir-58", "GBK"}, {"x-gbk", "GBK"},
+    /* WHATWG's GBK: "The gbk decoder is the gb18030 decoder" */
+    {"chinese", "GB18030"}, {"csgb2312", "GB18030"},
+    {"csiso58gb231280", "GB18030"}, {"gb2312", "GB18030"},
+    {"gb_2312", "GB18030"}, {"gb_2312-80", "GB18030"}, {"gbk", "GB18030"},
+    {"iso-ir-58", "GB18030"}, {"x-gbk", "GB18030"},
     {"cseuckr", "windows-949"}, {"csksc56011987", "windows-949"},
     {"euc-kr", "windows-949"}, {"iso-ir-149", "windows-949"},
     {"korean", "windows-949"}, {"ks_c_5601-1987", "windows-949"},
@@ -273,9 +276,27 @@ bool input_meta_encoding(const char *charset, const char *http_equiv,
     return true;
 }
 
+int input_same_encoding(const char *a, const char *b)
+{
+    UErrorCode ea = U_ZERO_ERROR, eb = U_ZERO_ERROR;
+    UConverter *ca = ucnv_open(a, &ea), *cb = ucnv_open(b, &eb);
+    int same = -1;
+
+    /* one converter under two names (ICU's aliases: "utf8", "UTF-8") */
+    if (U_SUCCESS(ea) && ca)
+        same = U_SUCCESS(eb) && cb &&
+               strcmp(ucnv_getName(ca, &ea), ucnv_getName(cb, &eb)) == 0;
+    if (ca)
+        ucnv_close(ca);
+    if (cb)
+        ucnv_close(cb);
+    return same;
+}
+
 /* Does the head look like valid UTF-8 holding some non-ASCII?  A sequence
  * cut by the end of the head counts as valid. */
-static bool looks_utf8(const unsigned char *s, size_t n, bool *non_ascii)
+static bool looks_utf8(const unsigned char *s, size_t n, bool whole,
+                       bool *non_ascii)
 {
     size_t i = 0;
     uint32_t cp;
@@ -290,10 +311,11 @@ static bool looks_utf8(const unsigned char *s, size_t n, bool *non_ascii)
         *non_ascii = true;
         k = utf8_decode(s + i, n - i, &cp);
         if (k == 0) {
-            /* a lead byte and only continuation bytes up to the end */
+            /* a lead byte and only continuation bytes up to the end of a
+             * head that the document goes on after */
             size_t j;
 
-            if (!(n - i < 4 && s[i] >= 0xC2 && s[i] <= 0xF4))
+            if (whole || !(n - i < 4 && s[i] >= 0xC2 && s[i] <= 0xF4))
                 return false;
             for (j = i + 1; j < n; j++)
                 if ((s[j] & 0xC0) != 0x80)
@@ -379,8 +401,9 @@ static const char *generic_unicode_order(const char *encoding,
     return encoding;
 }
 
-void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
-                 const char *name, const char *encoding, struct sniff *out)
+void input_sniff(const unsigned char *s, size_t n, bool whole,
+                 enum xiri_doc_type type, const char *name,
+                 const char *encoding, struct sniff *out)
 {
     char declared[64] = "";
     bool non_ascii;
@@ -486,7 +509,7 @@ void input_sniff(const unsigned char *s, size_t n, enum xiri_doc_type type,
      * locales); either way a guess. */
     out->guessed = true;
     out->source = "UTF-8 sniffing";
-    if (looks_utf8(s, n, &non_ascii) && non_ascii)
+    if (looks_utf8(s, n, whole, &non_ascii) && non_ascii)
         snprintf(out->encoding, sizeof(out->encoding), "UTF-8");
     else
         snprintf(out->encoding, sizeof(out->encoding), "windows-1252");
@@ -534,11 +557,6 @@ struct input {
      * with no offset of their own) */
     size_t pending_orig;
     size_t nuls; /* U+0000 characters seen */
-    input_decided_fn *decide; /* input_decide_later: not decided yet */
-    void *decide_user;
-    unsigned char hold[4]; /* the first bytes that are not ASCII, too few
-                              to decide on, waiting for more */
-    size_t nhold;
     bool nul_fffd; /* HTML: read them as U+FFFD */
 
     /* line/column: a checkpoint at the window start, and a cursor */
@@ -942,102 +960,10 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
     return XIRI_OK;
 }
 
-void input_decide_later(struct input *in, input_decided_fn *fn, void *user)
-{
-    in->decide = fn;
-    in->decide_user = user;
-}
-
-/* An undecided input meets a byte that is not ASCII at data[0]: decide as
- * input_sniff does, on the bytes from there.  windows-1252: the ICU path
- * from here on, with the offsets of the (ASCII) text so far. */
-static enum xiri_status decide_now(struct input *in, const unsigned char *data,
-                                   size_t n)
-{
-    UErrorCode ec = U_ZERO_ERROR;
-    bool non_ascii;
-    size_t pos = in->start + in->text.len, i;
-    input_decided_fn *fn = in->decide;
-
-    in->decide = NULL;
-    if (looks_utf8(data, n, &non_ascii)) {
-        fn(in->decide_user, "UTF-8", pos);
-        return XIRI_OK;
-    }
-    in->cnv = ucnv_open("windows-1252", &ec);
-    if (U_FAILURE(ec) || !in->cnv)
-        return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM : XIRI_EENCODING;
-    ucnv_setToUCallBack(in->cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
-                        &ec);
-    if (in->text.len + 1 > in->orig_cap) {
-        size_t cap = in->text.len + 1024;
-        size_t *p = mem_realloc(in->orig, cap * sizeof(*p));
-        if (!p)
-            return XIRI_ENOMEM;
-        in->orig = p;
-        in->orig_cap = cap;
-    }
-    /* ASCII so far: each byte of the window is its original byte */
-    for (i = 0; i < in->text.len; i++)
-        in->orig[i] = in->start + i + in->adj;
-    in->pending_orig = in->orig_pos;
-    fn(in->decide_user, "windows-1252", pos);
-    return XIRI_OK;
-}
-
-/* input_convert while undecided: the ASCII of s[0..n) as UTF-8; at the
- * first byte that is not ASCII, with the bytes held from before, decide
- * (decide_now) when there are enough of them to tell (4, or the end of
- * the document), else hold them.  When decided, the held bytes are
- * converted and *rest, *rest_n are what is left of s for the chosen
- * path. */
-static enum xiri_status convert_undecided(struct input *in,
-                                          const unsigned char *s, size_t n,
-                                          bool flush, const char **rest,
-                                          size_t *rest_n)
-{
-    unsigned char look[64];
-    size_t k = 0, nl, held;
-    enum xiri_status st = XIRI_OK;
-
-    if (in->nhold == 0) {
-        while (k < n && s[k] < 0x80)
-            k++;
-        st = convert_utf8(in, s, k, false);
-        in->orig_pos += k;
-        s += k;
-        n -= k;
-        if (st != XIRI_OK || n == 0)
-            return st;
-    }
-    if (in->nhold + n < sizeof(in->hold) && !flush) {
-        memcpy(in->hold + in->nhold, s, n); /* too few to tell */
-        in->nhold += n;
-        return XIRI_OK;
-    }
-    /* what is there to look at: the held bytes, then s */
-    memcpy(look, in->hold, in->nhold);
-    nl = in->nhold + (n < sizeof(look) - in->nhold ? n : sizeof(look) - in->nhold);
-    memcpy(look + in->nhold, s, nl - in->nhold);
-    if (flush && nl == in->nhold + n && nl < sizeof(look))
-        look[nl++] = ' '; /* the end: a sequence cut by it is no UTF-8 */
-    st = decide_now(in, look, nl);
-    held = in->nhold;
-    in->nhold = 0;
-    if (st == XIRI_OK && held > 0) {
-        st = in->cnv ? convert_icu(in, (const char *)in->hold, held, false)
-                     : convert_utf8(in, in->hold, held, false);
-        in->orig_pos += held;
-    }
-    *rest = (const char *)s;
-    *rest_n = n;
-    return st;
-}
-
 enum xiri_status input_convert(struct input *in, const char *data, size_t n,
                                bool flush, size_t *fresh)
 {
-    enum xiri_status st = XIRI_OK;
+    enum xiri_status st;
     size_t skip = in->skip < n ? in->skip : n;
 
     *fresh = in->start + in->text.len;
@@ -1049,18 +975,11 @@ enum xiri_status input_convert(struct input *in, const char *data, size_t n,
     if (skip > 0 && !in->cnv &&
         !add_breakpoint(in, in->orig_pos - (in->start + in->text.len)))
         return XIRI_ENOMEM;
-    if (in->decide && !in->cnv) {
-        st = convert_undecided(in, (const unsigned char *)data, n, flush,
-                               &data, &n);
-        if (st != XIRI_OK || in->decide)
-            goto counted; /* still ASCII, or held */
-    }
-    if (st == XIRI_OK && in->cnv)
+    if (in->cnv)
         st = convert_icu(in, data, n, flush);
-    else if (st == XIRI_OK)
+    else
         st = convert_utf8(in, (const unsigned char *)data, n, flush);
     in->orig_pos += n;
-counted:
     if (in->text.data && *fresh - in->start < in->text.len) {
         const char *t = in->text.data + (*fresh - in->start);
         const char *end = in->text.data + in->text.len;

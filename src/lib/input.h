@@ -17,16 +17,14 @@ struct sniff {
     const char *source; /* why: "option", "BOM", "XML declaration",
                            "meta", "UTF-8 sniffing", "default" */
     bool guessed;       /* no declaration said so */
-    bool undecided;     /* HTML guessed from a head of ASCII only: UTF-8
-                           or windows-1252 is decided at the first byte
-                           that is not ASCII (input_decide_later) */
+    bool undecided;     /* HTML guessed from a head of ASCII only, which
+                           cannot tell UTF-8 from windows-1252: a longer
+                           head may (the walker reads on) */
     size_t bom_len;     /* bytes of byte order mark to skip */
     bool conflict;      /* a declaration contradicted the BOM */
     char declared[64];  /* that declaration, when conflict */
 };
 
-/* Decide the type and the encoding from the first n bytes (all of the
- * document when it is shorter than INPUT_SNIFF_BYTES). */
 /* The encoding an HTML <meta> element declares (its charset attribute, or
  * the charset of the content of http-equiv="Content-Type"; NULL for an
  * attribute it does not have), its label mapped as browsers map it (WHATWG
@@ -34,8 +32,15 @@ struct sniff {
 bool input_meta_encoding(const char *charset, const char *http_equiv,
                          const char *content, char *out, size_t size);
 
-void input_sniff(const unsigned char *head, size_t n, enum xiri_doc_type type,
-                 const char *name, const char *encoding, struct sniff *out);
+/* 1 when the encodings named a and b are the same (names and aliases as
+ * ICU knows them), 0 when not, -1 when a names none. */
+int input_same_encoding(const char *a, const char *b);
+
+/* Decide the type and the encoding from the first n bytes (whole: they
+ * are all of the document). */
+void input_sniff(const unsigned char *head, size_t n, bool whole,
+                 enum xiri_doc_type type, const char *name,
+                 const char *encoding, struct sniff *out);
 
 struct input;
 
@@ -51,16 +56,7 @@ enum xiri_status input_new(const char *encoding, size_t bom_len,
                            struct input **out);
 void input_free(struct input *in);
 
-/* Told which encoding an undecided input settled on ("UTF-8" or
- * "windows-1252"), at the text position of the first byte that is not
- * ASCII. */
-typedef void input_decided_fn(void *user, const char *encoding, size_t pos);
 
-/* For an input opened as UTF-8 whose text so far is ASCII (sniff.undecided):
- * at the first byte that is not ASCII, look at the bytes from there as
- * input_sniff does (valid UTF-8: UTF-8; else windows-1252, the WHATWG
- * default) and go on in that encoding; fn is told. */
-void input_decide_later(struct input *in, input_decided_fn *fn, void *user);
 
 /* Decode the next n original bytes (flush: they are the last) and append
  * their UTF-8 to the text window.  *fresh receives the position (in the

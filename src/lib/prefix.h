@@ -43,7 +43,6 @@
 #define idn_to_unicode xiri__idn_to_unicode
 #define input_convert xiri__input_convert
 #define input_cr_from xiri__input_cr_from
-#define input_decide_later xiri__input_decide_later
 #define input_discard xiri__input_discard
 #define input_free xiri__input_free
 #define input_line_col xiri__input_line_col
@@ -52,6 +51,7 @@
 #define input_nul_as_fffd xiri__input_nul_as_fffd
 #define input_nul_count xiri__input_nul_count
 #define input_orig_offset xiri__input_orig_offset
+#define input_same_encoding xiri__input_same_encoding
 #define input_sniff xiri__input_sniff
 #define input_window xiri__input_window
 #define ipv4_is_valid xiri__ipv4_is_valid

@@ -91,8 +91,10 @@ struct xiri_walker {
     unsigned long depth;
     bool root_seen;           /* XML: an element was started */
     bool meta_seen;           /* HTML: a <meta> declared an encoding */
-    bool encoding_pending;    /* HTML: UTF-8 or windows-1252 is decided at
-                                 the first byte that is not ASCII */
+    size_t head_max;          /* the head is read up to here (WALK_SNIFF_MAX,
+                                 or WALK_SNIFF_ASCII: head_ready) */
+    size_t head_scan;         /* head_ready looked for a byte that is not
+                                 ASCII up to here */
     unsigned long text_depth; /* HTML: the depth of the open element whose
                                  content browsers read as text (html_text),
                                  0 when none */
@@ -2009,7 +2011,7 @@ static void late_meta(struct xiri_walker *w, const xmlChar **atts,
 {
     const char *charset = NULL, *equiv = NULL, *content = NULL;
     char enc[64];
-    int i;
+    int i, same;
 
     for (i = 0; atts[i]; i += 2) {
         const char *an = (const char *)atts[i];
@@ -2026,9 +2028,11 @@ static void late_meta(struct xiri_walker *w, const xmlChar **atts,
     }
     if (!input_meta_encoding(charset, equiv, content, enc, sizeof(enc)))
         return;
+    same = input_same_encoding(enc, w->sniff.encoding);
+    if (same < 0)
+        return; /* a label that names no encoding is ignored (13.2.6.4.4) */
     w->meta_seen = true;
-    if (!w->sniff.guessed || xmlStrcasecmp((const xmlChar *)enc,
-                                           (const xmlChar *)w->sniff.encoding) == 0)
+    if (!w->sniff.guessed || same)
         return;
     diag(w, "encoding-late", XIRI_SEV_WARNING, tag_end,
          "this <meta> declares %s, past the first 1024 bytes where browsers "
@@ -2264,7 +2268,8 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->user = user;
     w->name = dup_or_null(opts->name);
     w->encoding_option = dup_or_null(opts->encoding);
-    buf_init(&w->head, WALK_SNIFF_MAX);
+    buf_init(&w->head, WALK_SNIFF_ASCII);
+    w->head_max = WALK_SNIFF_MAX;
     buf_init(&w->value, w->max_value);
     buf_init(&w->content.value, w->max_value);
     if ((opts->name && !w->name) ||
@@ -2306,15 +2311,35 @@ static void encoding_guess_note(struct xiri_walker *w)
          w->sniff.encoding, w->sniff.source);
 }
 
-/* input_decide_later: the first byte that is not ASCII decided. */
-static void on_encoding_decided(void *user, const char *encoding, size_t pos)
+/* Is the head long enough to sniff?  64 KiB is; but HTML that declares no
+ * encoding and is ASCII so far cannot tell UTF-8 from windows-1252 yet
+ * (the same bytes), so the head grows to WALK_SNIFF_ASCII until some
+ * bytes past the first that is not ASCII are in (or the document ends:
+ * xiri_walker_finish). */
+static bool head_ready(struct xiri_walker *w)
 {
-    struct xiri_walker *w = user;
+    const unsigned char *h = (const unsigned char *)w->head.data;
+    size_t i;
 
-    (void)pos;
-    snprintf(w->sniff.encoding, sizeof(w->sniff.encoding), "%s", encoding);
-    w->encoding_pending = false;
-    encoding_guess_note(w);
+    if (w->head.len < w->head_max && w->head.len < WALK_SNIFF_MAX)
+        return false;
+    if (w->head.len >= w->head_max && w->head_max > WALK_SNIFF_MAX)
+        return true; /* the longest head: the guess stands */
+    if (w->head_max == WALK_SNIFF_MAX) {
+        struct sniff s;
+
+        input_sniff(h, w->head.len, false, w->type, w->name,
+                    w->encoding_option, &s);
+        if (!s.undecided)
+            return true;
+        w->head_max = WALK_SNIFF_ASCII;
+        w->head_scan = 0;
+    }
+    for (i = w->head_scan; i < w->head.len && h[i] < 0x80; i++)
+        ;
+    w->head_scan = i;
+    /* 64 bytes from it on tell UTF-8 (as input_sniff reads them) */
+    return i < w->head.len && w->head.len - i >= 64;
 }
 
 /* Sniff, open the decoder and the parser; whole: the head is all of the
@@ -2325,17 +2350,11 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
     enum xiri_status st;
     xmlSAXHandler sax;
 
-    input_sniff(h ? h : (const unsigned char *)"", w->head.len, w->type,
-                w->name, w->encoding_option, &w->sniff);
+    input_sniff(h ? h : (const unsigned char *)"", w->head.len, whole,
+                w->type, w->name, w->encoding_option, &w->sniff);
     w->html = w->sniff.type == XIRI_DOC_HTML;
-    /* a head of ASCII only says nothing yet: read on as UTF-8 (the same
-     * bytes) until one tells UTF-8 from windows-1252 (whole: the head is
-     * all of the document, and the guess stands) */
-    w->encoding_pending = w->sniff.undecided && !whole;
-    st = input_new(w->encoding_pending ? "UTF-8" : w->sniff.encoding,
-                   w->sniff.bom_len, on_bad_bytes, w, &w->in);
-    if (st == XIRI_OK && w->encoding_pending)
-        input_decide_later(w->in, on_encoding_decided, w);
+    st = input_new(w->sniff.encoding, w->sniff.bom_len, on_bad_bytes, w,
+                   &w->in);
     if (st == XIRI_OK && w->html)
         input_nul_as_fffd(w->in);
     if (st == XIRI_EENCODING)
@@ -2346,7 +2365,7 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
     if (st != XIRI_OK)
         return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
     w->state = WALK_RUN;
-    if (w->sniff.guessed && !w->encoding_pending)
+    if (w->sniff.guessed)
         encoding_guess_note(w);
     if (w->sniff.conflict)
         diag(w, "encoding-conflict", XIRI_SEV_WARNING, SIZE_MAX,
@@ -2614,8 +2633,8 @@ enum xiri_status xiri_walker_feed(struct xiri_walker *w, const void *data,
         return error_set(err, XIRI_EINVAL, 0, "the walk is finished");
     if (w->status != XIRI_OK)
         goto out;
-    if (w->state == WALK_HEAD) {
-        size_t room = WALK_SNIFF_MAX - w->head.len;
+    while (w->state == WALK_HEAD) {
+        size_t room = w->head_max - w->head.len;
         size_t take = len < room ? len : room;
         buf_append(&w->head, data, take);
         if (w->head.status != XIRI_OK) {
@@ -2624,14 +2643,18 @@ enum xiri_status xiri_walker_feed(struct xiri_walker *w, const void *data,
         }
         data = (const char *)data + take;
         len -= take;
-        if (w->head.len < WALK_SNIFF_MAX)
-            return XIRI_OK; /* wait for more, or the end */
+        if (!head_ready(w)) {
+            if (len == 0)
+                return XIRI_OK; /* wait for more, or the end */
+            continue; /* the head was made longer */
+        }
         w->status = start(w, false);
         if (w->status == XIRI_OK)
             w->status = push(w, w->head.data, w->head.len, false);
         buf_free(&w->head);
         if (w->status != XIRI_OK)
             goto out;
+        break;
     }
     if (len > 0)
         w->status = push(w, data, len, false);
@@ -2657,11 +2680,6 @@ enum xiri_status xiri_walker_finish(struct xiri_walker *w,
         buf_free(&w->head);
     } else if (w->status == XIRI_OK) {
         w->status = push(w, "", 0, true);
-    }
-    if (w->encoding_pending && w->status == XIRI_OK) {
-        /* ASCII to the end: the guess stands */
-        w->encoding_pending = false;
-        encoding_guess_note(w);
     }
     w->state = WALK_DONE;
     if (w->status != XIRI_OK && err)

@@ -22,6 +22,9 @@
 /* How many bytes of an HTML document without a declaration are looked at
  * to tell UTF-8 from windows-1252. */
 #define WALK_SNIFF_MAX ((size_t)1 << 16)
+/* The longest head read for an HTML document that declares no encoding
+ * and is ASCII so far (walk.c head_ready). */
+#define WALK_SNIFF_ASCII ((size_t)1 << 20)
 
 /* The original byte offset before which the walker will report no more
  * links: every link starting before it has been reported.  0 until the

@@ -201,21 +201,21 @@ static void test_walk_content_markup(void)
               want);
 }
 
-/* HTML that declares no encoding and whose first 64 KiB are ASCII: UTF-8
- * sniffing decides at the first byte that is not ASCII (the same bytes
- * either way before it), here 70,000 bytes on: valid UTF-8 there is
- * UTF-8, else windows-1252 (0xE9 is U+00E9 in it).  The places of the
- * links before and after the choice, counted by hand. */
+/* HTML that declares no encoding and whose first 64 KiB are ASCII: the
+ * head grows (up to 1 MiB) until UTF-8 sniffing can tell, here 70,000
+ * bytes on: valid UTF-8 there is UTF-8, else windows-1252 (0xE9 is U+00E9
+ * in it); a lead byte that is the last byte of the document is no UTF-8.
+ * The places of the links, counted by hand. */
 static void test_walk_html_late_utf8_sniffing(void)
 {
     static const char *const tails[] = {"caf\xC3\xA9", "caf\xE9"};
     static const char *const want[] = {
-        "1:25+24/1 a@href#0 [b] <->\n"
         "! 0:0+0 encoding-guess\n"
+        "1:25+24/1 a@href#0 [b] <->\n"
         "1:70037+70036/5 a@href#0 [caf\xC3\xA9] <->\n"
         "= html UTF-8 (guessed)\n",
-        "1:25+24/1 a@href#0 [b] <->\n"
         "! 0:0+0 encoding-guess\n"
+        "1:25+24/1 a@href#0 [b] <->\n"
         "1:70037+70036/4 a@href#0 [caf\xC3\xA9] <->\n"
         "= html windows-1252 (guessed)\n"};
     size_t k;
@@ -241,9 +241,9 @@ static void test_walk_html_late_utf8_sniffing(void)
             n += 70000;
             n += (size_t)sprintf(doc + n, "<a href=\"z\">y</a>\xE9");
             check_doc("late, last byte", doc, n, XIRI_DOC_HTML, NULL,
+                      "! 0:0+0 encoding-guess\n"
                       "1:25+24/1 a@href#0 [b] <->\n"
                       "1:70037+70036/1 a@href#0 [z] <->\n"
-                      "! 0:0+0 encoding-guess\n"
                       "= html windows-1252 (guessed)\n");
         }
         free(doc);
