@@ -98,11 +98,12 @@ struct xiri_walker {
     unsigned long text_depth; /* HTML: the depth of the open element whose
                                  content browsers read as text (html_text),
                                  0 when none */
-    unsigned long svg_depth;  /* HTML: of the open <svg> (foreign content,
-                                 svg_element), 0 when none */
-    unsigned long html_island; /* HTML: of the open foreignObject, desc or
-                                  title inside it, whose content is HTML
-                                  again */
+    /* HTML foreign content (WHATWG HTML 13.2.6.5): the depths where the
+     * way of reading changed, innermost last: an <svg> opens SVG
+     * (svg_element), an integration point inside it (foreignObject, desc,
+     * title) HTML again, and so on; an odd count means SVG. */
+    unsigned long modes[16];
+    unsigned nmodes;
     struct base_entry *bases;
     size_t nbases, bases_cap;
     bool base_element_seen; /* the first <base href> was taken */
@@ -1940,6 +1941,36 @@ static bool html_text(const char *el)
     }
 }
 
+/* A start tag that ends foreign content (WHATWG HTML 13.2.6.5, "any other
+ * start tag" exceptions: b, big, blockquote... and font with color, face
+ * or size): an HTML parser pops the SVG elements and reads it as HTML. */
+static bool html_breakout(const char *el, const xmlChar **atts)
+{
+    static const char *const names[] = {
+        "b",      "big",   "blockquote", "body",  "br",     "center",
+        "code",   "dd",    "div",        "dl",    "dt",     "em",
+        "embed",  "h1",    "h2",         "h3",    "h4",     "h5",
+        "h6",     "head",  "hr",         "i",     "img",    "li",
+        "listing", "menu", "meta",       "nobr",  "ol",     "p",
+        "pre",    "ruby",  "s",          "small", "span",   "strong",
+        "strike", "sub",   "sup",        "table", "tt",     "u",
+        "ul",     "var"};
+    size_t i;
+
+    if (strcmp(el, "font") == 0) {
+        for (i = 0; atts && atts[i]; i += 2)
+            if (strcmp((const char *)atts[i], "color") == 0 ||
+                strcmp((const char *)atts[i], "face") == 0 ||
+                strcmp((const char *)atts[i], "size") == 0)
+                return true;
+        return false;
+    }
+    for (i = 0; i < ARRAY_LEN(names); i++)
+        if (strcmp(el, names[i]) == 0)
+            return true;
+    return false;
+}
+
 /* An HTML parser puts <svg> and what it holds in the SVG namespace, with
  * the SVG names of mixed case (WHATWG HTML 13.2.6.5, "adjust SVG tag
  * name": libxml2 gives them in lower case); xlink:href and the other
@@ -2068,16 +2099,19 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         return;
     }
     text = input_window(w->in, &s0, &s1);
-    if (!w->svg_depth && el[0] == 's' && el[1] == 'v' && el[2] == 'g' &&
-        el[3] == '\0')
-        w->svg_depth = w->depth;
-    if (w->svg_depth && !w->html_island) {
+    if (w->nmodes % 2 == 1 && html_breakout(el, atts))
+        w->nmodes--; /* back to HTML, as an HTML parser pops SVG */
+    if (w->nmodes % 2 == 0 && el[0] == 's' && el[1] == 'v' && el[2] == 'g' &&
+        el[3] == '\0' && w->nmodes < ARRAY_LEN(w->modes))
+        w->modes[w->nmodes++] = w->depth;
+    if (w->nmodes % 2 == 1) {
         /* foreign content: an SVG title is no HTML title */
         svg_links(w, el, atts, text, s0, s1, tag_end, &tag_start, &rec);
-        /* WHATWG HTML 13.2.6.5: HTML integration points */
-        if (strcmp(el, "foreignobject") == 0 || strcmp(el, "desc") == 0 ||
-            strcmp(el, "title") == 0)
-            w->html_island = w->depth;
+        /* 13.2.6.5: HTML integration points */
+        if ((strcmp(el, "foreignobject") == 0 || strcmp(el, "desc") == 0 ||
+             strcmp(el, "title") == 0) &&
+            w->nmodes < ARRAY_LEN(w->modes))
+            w->modes[w->nmodes++] = w->depth;
         w->safe = tag_end;
         if (tag_start != SIZE_MAX)
             w->floor = tag_end + 1;
@@ -2143,10 +2177,8 @@ static void on_html_end(void *ctx, const xmlChar *name)
         content_end(w);
     if (w->text_depth == w->depth)
         w->text_depth = 0;
-    if (w->html_island == w->depth)
-        w->html_island = 0;
-    if (w->svg_depth == w->depth)
-        w->svg_depth = 0;
+    while (w->nmodes > 0 && w->modes[w->nmodes - 1] >= w->depth)
+        w->nmodes--;
     if (w->depth > 0)
         w->depth--;
     w->safe = parser_pos(w);
