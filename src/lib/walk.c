@@ -95,9 +95,11 @@ struct xiri_walker {
                                  or WALK_SNIFF_ASCII: head_ready) */
     size_t head_scan;         /* head_ready looked for a byte that is not
                                  ASCII up to here */
-    unsigned long text_depth; /* HTML: the depth of the open element whose
-                                 content browsers read as text (html_text),
-                                 0 when none */
+    /* HTML: inside an element whose content browsers read as text
+     * (html_text): its name, and where its end tag "</name" is in the
+     * text (SIZE_MAX: not seen yet; text_seek looks from text_scan on) */
+    const char *text_name;
+    size_t text_end, text_scan;
     /* HTML foreign content (WHATWG HTML 13.2.6.5): the depths where the
      * way of reading changed, innermost last: an <svg> opens SVG
      * (svg_element), an integration point inside it (foreignObject, desc,
@@ -1925,20 +1927,64 @@ static void on_error(void *user, xmlErrorPtr e)
  * them, is left a document: it is markup meant for the user agents that
  * do not (HTML 4.01 16.4.1, 16.5); script and style libxml2 reads as raw
  * text itself. */
-static bool html_text(const char *el)
+static const char *html_text(const char *el)
 {
     /* by the first letters before strcmp: asked of every element */
     switch (el[0]) {
     case 't':
-        return (el[1] == 'i' && strcmp(el, "title") == 0) ||
-               (el[1] == 'e' && strcmp(el, "textarea") == 0);
+        if (el[1] == 'i' && strcmp(el, "title") == 0)
+            return "title";
+        return el[1] == 'e' && strcmp(el, "textarea") == 0 ? "textarea"
+                                                            : NULL;
     case 'x':
-        return el[1] == 'm' && strcmp(el, "xmp") == 0;
+        return el[1] == 'm' && strcmp(el, "xmp") == 0 ? "xmp" : NULL;
     case 'p':
-        return el[1] == 'l' && strcmp(el, "plaintext") == 0;
+        return el[1] == 'l' && strcmp(el, "plaintext") == 0 ? "plaintext"
+                                                             : NULL;
     default:
-        return false;
+        return NULL;
     }
+}
+
+/* Where the text element ends: its end tag as the tokenizer finds it,
+ * "</" and the name in any case, then a space, '/' or '>' (WHATWG HTML
+ * 13.2.5.10-13 and 13.2.5.13-16, "appropriate end tag"), wherever libxml2
+ * put its own end (it reads tags inside, and may close the element early
+ * or never); plaintext has none (13.2.5.1).  Looks through the window
+ * from text_scan on; called when the element starts and on new text. */
+static void text_seek(struct xiri_walker *w)
+{
+    size_t s0, s1, i, n = strlen(w->text_name), k;
+    const char *t = input_window(w->in, &s0, &s1);
+
+    if (w->text_end != SIZE_MAX || strcmp(w->text_name, "plaintext") == 0)
+        return;
+    i = w->text_scan > s0 ? w->text_scan : s0;
+    for (; i < s1; i++) {
+        const char *p = memchr(t + (i - s0), '<', s1 - i);
+
+        if (!p)
+            break;
+        i = (size_t)(p - t) + s0;
+        if (s1 - i < n + 3) {
+            w->text_scan = i; /* too near the end to tell: later */
+            return;
+        }
+        if (p[1] != '/')
+            continue;
+        for (k = 0; k < n; k++) {
+            char c = p[2 + k];
+            if ((c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != w->text_name[k])
+                break;
+        }
+        if (k == n && (p[2 + n] == ' ' || p[2 + n] == '\t' ||
+                       p[2 + n] == '\n' || p[2 + n] == '\f' ||
+                       p[2 + n] == '\r' || p[2 + n] == '/' || p[2 + n] == '>')) {
+            w->text_end = i;
+            return;
+        }
+    }
+    w->text_scan = s1;
 }
 
 /* A start tag that ends foreign content (WHATWG HTML 13.2.6.5, "any other
@@ -2094,9 +2140,12 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         ;
     if (!start_limits(w, el, (unsigned long)i / 2, tag_end))
         return;
-    if (w->text_depth) {
-        w->safe = tag_end; /* text to a browser (html_text) */
-        return;
+    if (w->text_name) {
+        if (w->text_end == SIZE_MAX || tag_end < w->text_end) {
+            w->safe = tag_end; /* text to a browser (html_text) */
+            return;
+        }
+        w->text_name = NULL; /* a tag after the element's end */
     }
     text = input_window(w->in, &s0, &s1);
     if (w->nmodes % 2 == 1 && html_breakout(el, atts))
@@ -2117,8 +2166,12 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             w->floor = tag_end + 1;
         return;
     }
-    if (html_text(el))
-        w->text_depth = w->depth; /* its own attributes still count */
+    if ((w->text_name = html_text(el)) != NULL) {
+        /* its own attributes still count */
+        w->text_end = SIZE_MAX;
+        w->text_scan = tag_end + 1;
+        text_seek(w);
+    }
     /* names by their first letter first (libxml2 gives them lower case) */
     if (atts && el[0] == 'm' && !w->meta_seen && strcmp(el, "meta") == 0)
         late_meta(w, atts, tag_end);
@@ -2175,8 +2228,6 @@ static void on_html_end(void *ctx, const xmlChar *name)
         return;
     if (w->content.active && w->content.depth == w->depth)
         content_end(w);
-    if (w->text_depth == w->depth)
-        w->text_depth = 0;
     while (w->nmodes > 0 && w->modes[w->nmodes - 1] >= w->depth)
         w->nmodes--;
     if (w->depth > 0)
@@ -2602,6 +2653,8 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
     st = input_convert(w->in, data, n, final, &fresh);
     if (st != XIRI_OK)
         return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
+    if (w->text_name)
+        text_seek(w); /* the new text may end a text element */
     report_bad_bytes(w);
     /* the tags libxml2 has read are not asked for any more */
     if (w->px)
