@@ -1175,6 +1175,37 @@ static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
                      a);
 }
 
+/* HTML: the host of a special URL (http, https, ftp, ws, wss, file) is
+ * percent-decoded before it is checked (WHATWG URL 3.5, host parsing):
+ * an escape of a forbidden domain code point (a C0 control, space, # % /
+ * : < > ? @ [ \ ] ^ | or DEL) makes the URL fail, which no spelling of
+ * it helps. */
+static void check_html_host(struct check *ck)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    size_t i;
+
+    if (ck->profile != XIRI_PROFILE_HTML || !h->set || !sc->set ||
+        !scheme_is_special(ck->s + sc->off, sc->len))
+        return;
+    for (i = h->off; i + 2 < h->off + h->len && !check_done(ck); i++) {
+        unsigned char b;
+
+        if (!ch_is_pct(ck->s, h->off + h->len, i))
+            continue;
+        b = check_pct_octet(ck->s, i);
+        if (b < 0x20 || b == 0x7F || (b < 0x80 && strchr(" #%/:<>?@[\\]^|", b)))
+            check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL,
+                         XIRI_PART_HOST, i, 3, b,
+                         "%%%02X at byte %zu in the host stands for a "
+                         "character no host may hold: browsers reject the URL "
+                         "(WHATWG URL host parser); correct the host name",
+                         (unsigned)b, i);
+        i += 2;
+    }
+}
+
 static void check_host(struct check *ck)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
@@ -1290,6 +1321,8 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
         check_scheme(&ck);
     if (!check_done(&ck))
         check_host(&ck);
+    if (ck.pct && !check_done(&ck))
+        check_html_host(&ck);
     if (!check_done(&ck))
         check_port(&ck);
     if (ck.pct && !check_done(&ck))
