@@ -1200,7 +1200,8 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
             if (rlen == 9 && memcmp(raw + i, "<![CDATA[", 9) == 0)
                 in_cdata = true;
         } else if (in_cdata) {
-            buf_putc(out, rlen == 2 ? '\n' : raw[i]); /* as written */
+            /* as written, but for line ends (XML 1.0 2.11) */
+            buf_putc(out, rlen == 2 || raw[i] == '\r' ? '\n' : raw[i]);
         } else if (raw[i] == '&' && rlen > 1 && w->html) {
             char tmp[8];
             size_t got;
@@ -1216,8 +1217,8 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
         } else if (raw[i] == '&' && !w->html &&
                    (len = entity_ref(raw + i, n - i)) > 0) {
             unknown_entity(w, raw + i + 1, len, out);
-        } else if (rlen == 2) {
-            buf_putc(out, '\n'); /* CR LF */
+        } else if (rlen == 2 || (raw[i] == '\r' && !w->html)) {
+            buf_putc(out, '\n'); /* CR LF, or CR alone (XML 1.0 2.11) */
         } else {
             buf_putc(out, raw[i]);
         }
