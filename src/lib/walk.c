@@ -1233,15 +1233,42 @@ static void content_drop(struct xiri_walker *w);
  * is the section's inside, whose characters stand for themselves (XML 1.0
  * 2.7): e becomes that inside (link.in_cdata: a rewriter writes it
  * without references); else e is mixed (emit_item). */
+/* Past white space, comments and processing instructions from r[i] on
+ * (XML 1.0 2.5, 2.6: they are no character data). */
+static size_t skip_misc(const char *r, size_t n, size_t i)
+{
+    for (;;) {
+        const char *close;
+        size_t k;
+
+        while (i < n && (r[i] == ' ' || r[i] == '\t' || r[i] == '\n' ||
+                         r[i] == '\r'))
+            i++;
+        if (n - i >= 4 && memcmp(r + i, "<!--", 4) == 0)
+            close = "-->";
+        else if (n - i >= 2 && memcmp(r + i, "<?", 2) == 0)
+            close = "?>";
+        else
+            return i;
+        for (k = i + 2; k + strlen(close) <= n &&
+                        memcmp(r + k, close, strlen(close)) != 0;
+             k++)
+            ;
+        if (k + strlen(close) > n)
+            return i; /* not closed here: not one */
+        i = k + strlen(close);
+    }
+}
+
 static void content_markup(struct emit *e)
 {
     static const char open[] = "<![CDATA[";
-    size_t i = 0, k, n = e->raw_len;
+    size_t i, k, n = e->raw_len;
     const char *r = e->raw;
 
-    while (i < n && (r[i] == ' ' || r[i] == '\t' || r[i] == '\n' ||
-                     r[i] == '\r'))
-        i++;
+    /* the section may have comments and processing instructions around
+     * it: they stay where they are, outside the span */
+    i = skip_misc(r, n, 0);
     if (n - i >= sizeof(open) - 1 &&
         memcmp(r + i, open, sizeof(open) - 1) == 0) {
         size_t in = i + sizeof(open) - 1;
@@ -1250,11 +1277,8 @@ static void content_markup(struct emit *e)
         for (k = in; k + 3 <= n && memcmp(r + k, "]]>", 3) != 0; k++)
             ;
         if (k + 3 <= n) {
-            size_t j = k + 3;
+            size_t j = skip_misc(r, n, k + 3);
 
-            while (j < n && (r[j] == ' ' || r[j] == '\t' || r[j] == '\n' ||
-                             r[j] == '\r'))
-                j++;
             if (j == n) {
                 e->raw += in;
                 e->raw_pos += in;
