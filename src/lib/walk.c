@@ -768,9 +768,11 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 
     if (w->status != XIRI_OK)
         return 1;
-    if (w->html) {
+    if (w->html && (e->link.quote || !e->link.attribute)) {
         /* WHATWG URL, basic URL parser: leading and trailing C0 controls
-         * and spaces are removed (HTML's ASCII whitespace among them) */
+         * and spaces are removed (HTML's ASCII whitespace among them).
+         * Not from an unquoted value: a rewriter that must quote it puts
+         * the quotes around the span, which must then be all of it. */
         while (len > 0 && (unsigned char)e->value[start] <= 0x20)
             start++, len--;
         while (len > 0 && (unsigned char)e->value[start + len - 1] <= 0x20)
