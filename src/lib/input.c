@@ -201,62 +201,43 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
     return false;
 }
 
-/* The labels of an HTML <meta> charset whose encoding browsers read
- * differently from what ICU would take them for: WHATWG Encoding section
- * 4.2 ("Names and labels") maps them to a superset (windows-1252 for
- * Latin-1 and ASCII, GBK, decoded as GB18030, for GB2312, windows-949 for
- * EUC-KR, windows-1254 for ISO-8859-9, windows-874 for TIS-620 and
- * ISO-8859-11),
- * and the HTML prescan ("get an attribute", then its last steps) reads a
- * UTF-16 label as UTF-8 and x-user-defined as windows-1252.  Other labels
- * are left to ICU. */
+/* The labels an HTML <meta> charset may give, as browsers read them (WHATWG
+ * Encoding 4.2, "Names and labels", with the HTML prescan's rules: a
+ * UTF-16 label means UTF-8, x-user-defined windows-1252), each with the
+ * ICU converter xiri decodes it with (GBK by the gb18030 decoder, EUC-KR
+ * as windows-949...).  Generated: tools/gen-encoding-labels.py. */
 static const struct {
     const char *label, *encoding;
 } html_labels[] = {
-    {"ansi_x3.4-1968", "windows-1252"}, {"ascii", "windows-1252"},
-    {"cp1252", "windows-1252"}, {"cp819", "windows-1252"},
-    {"csisolatin1", "windows-1252"}, {"ibm819", "windows-1252"},
-    {"iso-8859-1", "windows-1252"}, {"iso-ir-100", "windows-1252"},
-    {"iso8859-1", "windows-1252"}, {"iso88591", "windows-1252"},
-    {"iso_8859-1", "windows-1252"}, {"iso_8859-1:1987", "windows-1252"},
-    {"l1", "windows-1252"}, {"latin1", "windows-1252"},
-    {"us-ascii", "windows-1252"}, {"x-cp1252", "windows-1252"},
-    {"x-user-defined", "windows-1252"},
-    /* WHATWG's GBK: "The gbk decoder is the gb18030 decoder" */
-    {"chinese", "GB18030"}, {"csgb2312", "GB18030"},
-    {"csiso58gb231280", "GB18030"}, {"gb2312", "GB18030"},
-    {"gb_2312", "GB18030"}, {"gb_2312-80", "GB18030"}, {"gbk", "GB18030"},
-    {"iso-ir-58", "GB18030"}, {"x-gbk", "GB18030"},
-    {"cseuckr", "windows-949"}, {"csksc56011987", "windows-949"},
-    {"euc-kr", "windows-949"}, {"iso-ir-149", "windows-949"},
-    {"korean", "windows-949"}, {"ks_c_5601-1987", "windows-949"},
-    {"ks_c_5601-1989", "windows-949"}, {"ksc5601", "windows-949"},
-    {"ksc_5601", "windows-949"},
-    {"csisolatin5", "windows-1254"}, {"iso-8859-9", "windows-1254"},
-    {"iso-ir-148", "windows-1254"}, {"iso8859-9", "windows-1254"},
-    {"iso88599", "windows-1254"}, {"iso_8859-9", "windows-1254"},
-    {"iso_8859-9:1989", "windows-1254"}, {"l5", "windows-1254"},
-    {"latin5", "windows-1254"}, {"x-cp1254", "windows-1254"},
-    {"dos-874", "windows-874"}, {"iso-8859-11", "windows-874"},
-    {"iso8859-11", "windows-874"}, {"iso885911", "windows-874"},
-    {"tis-620", "windows-874"},
-    {"csunicode", "UTF-8"}, {"iso-10646-ucs-2", "UTF-8"},
-    {"ucs-2", "UTF-8"}, {"unicode", "UTF-8"}, {"unicodefeff", "UTF-8"},
-    {"unicodefffe", "UTF-8"}, {"utf-16", "UTF-8"}, {"utf-16be", "UTF-8"},
-    {"utf-16le", "UTF-8"},
+#include "htmllabels.inc"
 };
 
-static void html_label(char *enc, size_t size)
+/* Replace the label enc (trimmed of white space; ASCII case-insensitive)
+ * by its encoding; false when it is no label of the list, which browsers
+ * ignore ("get an encoding" fails). */
+static bool html_label(char *enc, size_t size)
 {
-    size_t i, n = strlen(enc);
+    size_t lo = 0, hi = ARRAY_LEN(html_labels), n = strlen(enc), i;
+    char low[64];
 
-    for (i = 0; i < ARRAY_LEN(html_labels); i++)
-        if (n == strlen(html_labels[i].label) &&
-            starts_nocase((const unsigned char *)enc, n,
-                          html_labels[i].label)) {
-            snprintf(enc, size, "%s", html_labels[i].encoding);
-            return;
+    if (n >= sizeof(low))
+        return false;
+    for (i = 0; i <= n; i++)
+        low[i] = (char)lower((unsigned char)enc[i]);
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(html_labels[mid].label, low);
+
+        if (c == 0) {
+            snprintf(enc, size, "%s", html_labels[mid].encoding);
+            return true;
         }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
 }
 
 bool input_meta_encoding(const char *charset, const char *http_equiv,
@@ -270,10 +251,7 @@ bool input_meta_encoding(const char *charset, const char *http_equiv,
                            "content-type"))
         charset_from_content((const unsigned char *)content, strlen(content),
                              out, size);
-    if (!out[0])
-        return false;
-    html_label(out, size);
-    return true;
+    return out[0] && html_label(out, size);
 }
 
 int input_same_encoding(const char *a, const char *b)
@@ -441,8 +419,9 @@ void input_sniff(const unsigned char *s, size_t n, bool whole,
             xml_decl_encoding(t, tn, declared, sizeof(declared));
         else if (meta_charset(t, tn < INPUT_SNIFF_BYTES ? tn
                                                         : INPUT_SNIFF_BYTES,
-                              declared, sizeof(declared)))
-            html_label(declared, sizeof(declared));
+                              declared, sizeof(declared)) &&
+                 !html_label(declared, sizeof(declared)))
+            declared[0] = '\0'; /* no label browsers know: ignored */
     } else if (type == XIRI_DOC_XML) {
         /* XML 1.0 4.3.3, F.1: the declaration after a UTF-16 or UTF-32
          * mark is in that encoding; read its ASCII to compare */

@@ -275,7 +275,7 @@ static void test_walk_html_shift_jis(void)
         "5:10+217/5 img@src#0 [a.png] <http://h.example/base/sub/dir/>\n"
         "5:24+231/5 img@srcset#0 [b.png] <http://h.example/base/sub/dir/>\n"
         "5:34+241/5 img@srcset#1 [c.png] <http://h.example/base/sub/dir/>\n"
-        "= html shift_jis\n";
+        "= html Shift_JIS\n";
 
     check_doc("shift_jis", doc, sizeof(doc) - 1, XIRI_DOC_AUTO,
               "http://h.example/base/", want);
@@ -351,7 +351,7 @@ static void test_walk_base_findings(void)
         "1:30+29/1 a@href#0 [x] <->\n"
         "1:50+49/17 base@href#0 [http://b.example/] <->\n"
         "! 1:50+49 base-after-links\n"
-        "= html utf-8\n";
+        "= html UTF-8\n";
 
     check_doc("xml:base", xml, sizeof(xml) - 1, XIRI_DOC_AUTO, NULL,
               want_xml);
@@ -820,7 +820,7 @@ static void test_walk_html_nul(void)
     static const char doc[] = "<meta charset=utf-8><a href=\"x\0y\">t</a>";
     static const char want[] = "! 1:31+30 invalid-byte\n"
                                "1:30+29/3 a@href#0 [x\xEF\xBF\xBDy] <->\n"
-                               "= html utf-8\n";
+                               "= html UTF-8\n";
 
     check_doc("nul", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL, want);
 }
