@@ -162,8 +162,50 @@ static bool charset_from_content(const unsigned char *s, size_t n, char *out,
     return false;
 }
 
+/* The end of the tag whose attributes start at s[i] (just after its
+ * name): past the '>', with its attributes read as the prescan's "get an
+ * attribute" does (a quoted value may hold '>'); n when it does not end. */
+static size_t tag_end(const unsigned char *s, size_t n, size_t i)
+{
+    while (i < n) {
+        unsigned char q;
+
+        if (is_space(s[i]) || s[i] == '/') {
+            i++;
+            continue;
+        }
+        if (s[i] == '>')
+            return i + 1;
+        /* a name, up to white space, '/', '>' or '=' (its first byte
+         * taken whatever it is) */
+        i++;
+        while (i < n && !is_space(s[i]) && s[i] != '/' && s[i] != '>' &&
+               s[i] != '=')
+            i++;
+        while (i < n && is_space(s[i]))
+            i++;
+        if (i >= n || s[i] != '=')
+            continue;
+        i++;
+        while (i < n && is_space(s[i]))
+            i++;
+        if (i < n && (s[i] == '"' || s[i] == '\'')) {
+            q = s[i++];
+            while (i < n && s[i] != q)
+                i++;
+            if (i < n)
+                i++;
+        } else {
+            while (i < n && !is_space(s[i]) && s[i] != '>')
+                i++;
+        }
+    }
+    return n;
+}
+
 /* WHATWG HTML "prescan a byte stream to determine its encoding", for the
- * <meta charset> and <meta http-equiv=Content-Type content> forms. */
+ * <meta charset> and <meta http-equiv=Content-Type content> forms; the
+ * attributes of other tags are skipped as the prescan skips them. */
 static bool meta_charset(const unsigned char *s, size_t n, char *out,
                          size_t size)
 {
@@ -181,11 +223,32 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
         }
         if (!starts_nocase(s + i, n - i, "<meta") || i + 5 >= n ||
             !(is_space(s[i + 5]) || s[i + 5] == '/')) {
-            i++;
+            size_t k = i + 1;
+
+            if (s[i] != '<') {
+                i++;
+                continue;
+            }
+            if (k < n && s[k] == '/')
+                k++;
+            if (k < n && ((s[k] | 0x20) >= 'a' && (s[k] | 0x20) <= 'z')) {
+                /* another tag: its name, then its attributes skipped,
+                 * so that none of their values is read as a tag */
+                while (k < n && !is_space(s[k]) && s[k] != '>')
+                    k++;
+                i = tag_end(s, n, k);
+            } else if (k < n && (s[k] == '!' || s[k] == '/' || s[k] == '?')) {
+                while (k < n && s[k] != '>') /* "<!", "</", "<?": to '>' */
+                    k++;
+                i = k + 1;
+            } else {
+                i++;
+            }
             continue;
         }
-        for (end = i + 5; end < n && s[end] != '>'; end++)
-            ;
+        end = tag_end(s, n, i + 5);
+        if (end > i + 5 && end <= n && s[end - 1] == '>')
+            end--; /* tag_attr reads up to the '>' */
         if (tag_attr(s + i + 5, end - i - 5, "charset", &v, &vlen)) {
             copy_name(out, size, v, vlen);
             if (out[0])
