@@ -230,10 +230,15 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
     case SCAN_ERR_CHAR:
     case SCAN_WARN_LEIRI:
         if (ck->profile == XIRI_PROFILE_HTML && part == XIRI_PART_HOST &&
-            (cp == ' ' || cp == '<' || cp == '>' || cp == '^' || cp == '|')) {
+            (cp == ' ' || cp == '<' || cp == '>' || cp == '^' || cp == '|' ||
+             ((cp < 0x20 || cp == 0x7F) && ck->r.part[XIRI_PART_SCHEME].set &&
+              scheme_is_special(ck->s + ck->r.part[XIRI_PART_SCHEME].off,
+                                ck->r.part[XIRI_PART_SCHEME].len)))) {
+            /* (the parts are split before they are scanned: ref_parse) */
             /* WHATWG URL 3.5, host parsing: a forbidden host code point
-             * fails every host, and percent-encoding it does not help
-             * (a domain is percent-decoded first) */
+             * fails every host, a control character a domain (the host
+             * of a special URL), and percent-encoding does not help (a
+             * domain is percent-decoded first) */
             check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL, part,
                          off, len, cp,
                          "%s at byte %zu in the host: browsers reject the URL "
