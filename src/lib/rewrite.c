@@ -635,6 +635,16 @@ static int on_link(void *user, const struct xiri_link *l)
                      "the document's encoding lacks cannot be written as a "
                      "reference; left as it is";
     } else if (html && l->attribute && l->quote == 0 &&
+               !unquotable(rw->value.data, rw->value.len) &&
+               (memchr(l->value, '"', l->value_len) ||
+                memchr(l->value, '\'', l->value_len))) {
+        /* a quote in an unquoted value is broken markup (WHATWG HTML
+         * 13.2.5.38): quotes put around it could pair with one before */
+        ev.status = XIRI_EINVAL;
+        ev.message = "an unquoted value holding a quote character would "
+                     "need quotes, which could change how the tag is read; "
+                     "left as it is: quote the attribute";
+    } else if (html && l->attribute && l->quote == 0 &&
                l->shape != XIRI_SHAPE_IRI &&
                l->shape != XIRI_SHAPE_IDENTIFIER &&
                !unquotable(rw->value.data, rw->value.len)) {

@@ -36,7 +36,8 @@
 #    document's encoding, what browsers send) unless
 #    --query-encoding=utf-8;
 #  - the document: the value escaped for its quote (XML 1.0 2.4, 3.1),
-#    in the document's encoding, characters it lacks as &#xHHHH;;
+#    in the document's encoding, characters it lacks as &#xHHHH;; an
+#    unquoted HTML value holding a quote that would need quotes is left;
 #  - identifiers, compared as strings, left as written (unless
 #    --identifiers=rewrite): the content of an element named id (Atom,
 #    RFC 4287 4.2.6.1) or guid (RSS 2.0), the targetNamespace attribute
@@ -536,6 +537,12 @@ def model(data, links, opts, enc, is_html):
             raise ModelError("links out of order at %d" % off)
         prefix = data[max(0, off - 8192):off].decode(enc, "replace")
         quote = quote_of(prefix, len(prefix), l["attribute"], is_html) if l["attribute"] else None
+        if (quote == "" and ('"' in v or "'" in v) and
+                (nv == "" or any(c in " \t\n\r\f\"'=<>`" for c in nv))):
+            # an unquoted value with a quote in it is broken markup (WHATWG
+            # HTML 13.2.5.38): quotes added could pair with an earlier one
+            unmapped.append((l["line"], l["column"]))
+            continue
         coded = escape_value(nv, quote, l["attribute"]).encode(enc, "xiri_ncr_hex")
         out += data[pos:off] + coded
         pos = off + n
