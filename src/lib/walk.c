@@ -940,7 +940,18 @@ static bool find_raw_attr(const char *text, size_t start, size_t end,
         size_t i;
         if (out->name_len != want)
             continue;
-        if (pl && (memcmp(nm, prefix, pl) != 0 || nm[pl] != ':'))
+        if (pl && nm[pl] != ':')
+            continue;
+        for (i = 0; i < pl; i++) {
+            char a = nm[i], b = prefix[i];
+            if (nocase) {
+                a = (char)(a >= 'A' && a <= 'Z' ? a - 'A' + 'a' : a);
+                b = (char)(b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b);
+            }
+            if (a != b)
+                break;
+        }
+        if (i < pl)
             continue;
         nm += pl ? pl + 1 : 0;
         for (i = 0; i < ll; i++) {
@@ -1968,6 +1979,12 @@ static const char *html_text(const char *el)
     case 'p':
         return el[1] == 'l' && strcmp(el, "plaintext") == 0 ? "plaintext"
                                                              : NULL;
+    case 's':
+        /* raw text, which libxml2 reads so too, except after a "/>" that
+         * the HTML tokenizer ignores (<script src="a.js"/>) */
+        if (el[1] == 'c' && strcmp(el, "script") == 0)
+            return "script";
+        return el[1] == 't' && strcmp(el, "style") == 0 ? "style" : NULL;
     default:
         return NULL;
     }
@@ -2089,9 +2106,20 @@ static void svg_links(struct xiri_walker *w, const char *el,
     for (i = 0; atts && atts[i] && w->status == XIRI_OK; i += 2) {
         const char *an = (const char *)atts[i];
         const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
-        bool xlink = strncmp(an, "xlink:", 6) == 0;
-        const char *local = xlink ? an + 6 : an;
+        /* the tokenizer reads attribute names in lower case (13.2.5.33),
+         * then "xlink:" names are XLink's */
+        char name[64];
+        size_t k;
+        bool xlink;
+        const char *local;
 
+        for (k = 0; an[k] && k + 1 < sizeof(name); k++)
+            name[k] = (char)(an[k] >= 'A' && an[k] <= 'Z' ? an[k] + 32 : an[k]);
+        name[k] = '\0';
+        if (an[k])
+            continue; /* longer than any name the registry holds */
+        xlink = strncmp(name, "xlink:", 6) == 0;
+        local = xlink ? name + 6 : name;
         if (!registry_find_attr(w->reg, SVG_NS, svg_el, xlink ? XLINK_NS : NULL,
                                 local, false, &shape))
             continue;
