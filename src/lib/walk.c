@@ -920,6 +920,23 @@ static struct xiri_walker *walker_of(void *ctx)
 /* Find attribute qname (prefix:local or local, of lengths pl and ll; pl
  * 0 without a prefix) in the start tag at text[start..end]; false when it
  * is not there as written. */
+/* a[0..n) and b[0..n) are the same name (ignoring ASCII case: nocase) */
+static bool same_name(const char *a, const char *b, size_t n, bool nocase)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        char x = a[i], y = b[i];
+        if (nocase) {
+            x = (char)(x >= 'A' && x <= 'Z' ? x - 'A' + 'a' : x);
+            y = (char)(y >= 'A' && y <= 'Z' ? y - 'A' + 'a' : y);
+        }
+        if (x != y)
+            return false;
+    }
+    return true;
+}
+
 static bool find_raw_attr(const char *text, size_t start, size_t end,
                           const char *prefix, size_t pl, const char *local,
                           size_t ll, bool nocase, const struct tag_log *log,
@@ -937,33 +954,11 @@ static bool find_raw_attr(const char *text, size_t start, size_t end,
             out->value -= text_start;
         }
         nm = text + out->name;
-        size_t i;
         if (out->name_len != want)
             continue;
-        if (pl && nm[pl] != ':')
+        if (pl && (nm[pl] != ':' || !same_name(nm, prefix, pl, nocase)))
             continue;
-        for (i = 0; i < pl; i++) {
-            char a = nm[i], b = prefix[i];
-            if (nocase) {
-                a = (char)(a >= 'A' && a <= 'Z' ? a - 'A' + 'a' : a);
-                b = (char)(b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b);
-            }
-            if (a != b)
-                break;
-        }
-        if (i < pl)
-            continue;
-        nm += pl ? pl + 1 : 0;
-        for (i = 0; i < ll; i++) {
-            char a = nm[i], b = local[i];
-            if (nocase) {
-                a = (char)(a >= 'A' && a <= 'Z' ? a - 'A' + 'a' : a);
-                b = (char)(b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b);
-            }
-            if (a != b)
-                break;
-        }
-        if (i == ll)
+        if (same_name(nm + (pl ? pl + 1 : 0), local, ll, nocase))
             return true;
     }
     return false;
@@ -2108,7 +2103,7 @@ static void svg_links(struct xiri_walker *w, const char *el,
         const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
         /* the tokenizer reads attribute names in lower case (13.2.5.33),
          * then "xlink:" names are XLink's */
-        char name[64];
+        char name[64] = ""; /* all of it set: the analyzer sees the NUL */
         size_t k;
         bool xlink;
         const char *local;
