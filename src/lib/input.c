@@ -82,51 +82,68 @@ static bool xml_decl_encoding(const unsigned char *s, size_t n, char *out,
     return false;
 }
 
-/* The value of attribute "name" inside a tag s[0..n) (no '<' or '>'),
+/* WHATWG HTML "get an attribute" (the prescan): the attribute of a tag at
+ * s[*i] on (after its name), its name and value; false at the tag's '>'
+ * (*i then past it) or at the end.  The name's first byte is taken
+ * whatever it is; a quoted value may hold '>'. */
+static bool prescan_attr(const unsigned char *s, size_t n, size_t *ip,
+                         const unsigned char **name, size_t *nlen,
+                         const unsigned char **val, size_t *vlen)
+{
+    size_t i = *ip, ns;
+
+    while (i < n && (is_space(s[i]) || s[i] == '/'))
+        i++;
+    if (i >= n || s[i] == '>') {
+        *ip = i < n ? i + 1 : n;
+        return false;
+    }
+    ns = i++;
+    while (i < n && !is_space(s[i]) && s[i] != '/' && s[i] != '>' &&
+           s[i] != '=')
+        i++;
+    *name = s + ns;
+    *nlen = i - ns;
+    while (i < n && is_space(s[i]))
+        i++;
+    *val = s + i;
+    *vlen = 0;
+    if (i < n && s[i] == '=') {
+        size_t vs;
+
+        i++;
+        while (i < n && is_space(s[i]))
+            i++;
+        if (i < n && (s[i] == '"' || s[i] == '\'')) {
+            unsigned char q = s[i++];
+
+            for (vs = i; i < n && s[i] != q; i++)
+                ;
+            *vlen = i - vs;
+            if (i < n)
+                i++;
+        } else {
+            for (vs = i; i < n && !is_space(s[i]) && s[i] != '>'; i++)
+                ;
+            *vlen = i - vs;
+        }
+        *val = s + vs;
+    }
+    *ip = i;
+    return true;
+}
+
+/* The value of attribute "name" of the tag whose attributes are s[0..n),
  * for the <meta> prescan.  Returns false when absent. */
 static bool tag_attr(const unsigned char *s, size_t n, const char *name,
                      const unsigned char **val, size_t *vlen)
 {
-    size_t i = 0, k = strlen(name);
+    size_t i = 0, k = strlen(name), nlen;
+    const unsigned char *nm;
 
-    while (i < n) {
-        size_t ns, ne, vs, ve;
-        while (i < n && (is_space(s[i]) || s[i] == '/'))
-            i++;
-        ns = i;
-        while (i < n && !is_space(s[i]) && s[i] != '=' && s[i] != '/')
-            i++;
-        ne = i;
-        while (i < n && is_space(s[i]))
-            i++;
-        vs = ve = i;
-        if (i < n && s[i] == '=') {
-            i++;
-            while (i < n && is_space(s[i]))
-                i++;
-            if (i < n && (s[i] == '"' || s[i] == '\'')) {
-                unsigned char q = s[i++];
-                vs = i;
-                while (i < n && s[i] != q)
-                    i++;
-                ve = i;
-                if (i < n)
-                    i++;
-            } else {
-                vs = i;
-                while (i < n && !is_space(s[i]))
-                    i++;
-                ve = i;
-            }
-        }
-        if (ne - ns == k && starts_nocase(s + ns, k, name)) {
-            *val = s + vs;
-            *vlen = ve - vs;
+    while (prescan_attr(s, n, &i, &nm, &nlen, val, vlen))
+        if (nlen == k && starts_nocase(nm, k, name))
             return true;
-        }
-        if (ne == ns && vs == ve)
-            i++; /* no progress: skip a stray byte */
-    }
     return false;
 }
 
@@ -163,44 +180,16 @@ static bool charset_from_content(const unsigned char *s, size_t n, char *out,
 }
 
 /* The end of the tag whose attributes start at s[i] (just after its
- * name): past the '>', with its attributes read as the prescan's "get an
- * attribute" does (a quoted value may hold '>'); n when it does not end. */
+ * name): past the '>', its attributes read by prescan_attr; n when it
+ * does not end. */
 static size_t tag_end(const unsigned char *s, size_t n, size_t i)
 {
-    while (i < n) {
-        unsigned char q;
+    const unsigned char *nm, *v;
+    size_t nlen, vlen;
 
-        if (is_space(s[i]) || s[i] == '/') {
-            i++;
-            continue;
-        }
-        if (s[i] == '>')
-            return i + 1;
-        /* a name, up to white space, '/', '>' or '=' (its first byte
-         * taken whatever it is) */
-        i++;
-        while (i < n && !is_space(s[i]) && s[i] != '/' && s[i] != '>' &&
-               s[i] != '=')
-            i++;
-        while (i < n && is_space(s[i]))
-            i++;
-        if (i >= n || s[i] != '=')
-            continue;
-        i++;
-        while (i < n && is_space(s[i]))
-            i++;
-        if (i < n && (s[i] == '"' || s[i] == '\'')) {
-            q = s[i++];
-            while (i < n && s[i] != q)
-                i++;
-            if (i < n)
-                i++;
-        } else {
-            while (i < n && !is_space(s[i]) && s[i] != '>')
-                i++;
-        }
-    }
-    return n;
+    while (prescan_attr(s, n, &i, &nm, &nlen, &v, &vlen))
+        ;
+    return i;
 }
 
 /* WHATWG HTML "prescan a byte stream to determine its encoding", for the
@@ -246,9 +235,7 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
             }
             continue;
         }
-        end = tag_end(s, n, i + 5);
-        if (end > i + 5 && end <= n && s[end - 1] == '>')
-            end--; /* tag_attr reads up to the '>' */
+        end = tag_end(s, n, i + 5); /* tag_attr stops at its '>' too */
         if (tag_attr(s + i + 5, end - i - 5, "charset", &v, &vlen)) {
             copy_name(out, size, v, vlen);
             if (out[0])
