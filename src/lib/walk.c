@@ -354,6 +354,20 @@ static bool find_raw_attr(const char *text, size_t start, size_t end,
                           const struct tag_rec *rec, size_t text_start,
                           struct tag_attr *out);
 
+/* The place of a <base>'s unprefixed href, in its tag at tag_start. */
+static struct attr_place href_place(const char *text, size_t s0,
+                                    size_t tag_start, size_t tag_end,
+                                    const struct tag_rec *rec)
+{
+    struct attr_place at = {.text = text,
+                            .s0 = s0,
+                            .tag_start = tag_start,
+                            .tag_end = tag_end,
+                            .rec = rec,
+                            .local = "href"};
+    return at;
+}
+
 /* The text position of the attribute's value, or the tag's end when the
  * tag or the attribute cannot be found. */
 static size_t attr_place_pos(struct xiri_walker *w, const struct attr_place *at)
@@ -1719,12 +1733,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             if (!attrs[5 * i + 2] &&
                 strcmp((const char *)attrs[5 * i], "href") == 0) {
                 struct buf *v = &w->value;
-                struct attr_place at = {.text = text,
-                                        .s0 = s0,
-                                        .tag_start = tag_start,
-                                        .tag_end = tag_end,
-                                        .rec = rec,
-                                        .local = "href"};
+                struct attr_place at =
+                    href_place(text, s0, tag_start, tag_end, rec);
                 v->len = 0;
                 v->status = XIRI_OK;
                 w->unknown_entity[0] = '\0';
@@ -2251,12 +2261,8 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     if (w->status == XIRI_OK && atts && el[0] == 'b' && strcmp(el, "base") == 0)
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1]) {
-                struct attr_place at = {.text = text,
-                                        .s0 = s0,
-                                        .tag_start = tag_start,
-                                        .tag_end = tag_end,
-                                        .rec = rec,
-                                        .local = "href"};
+                struct attr_place at =
+                    href_place(text, s0, tag_start, tag_end, rec);
                 html_base_element(w, (const char *)atts[i + 1], &at);
             }
     if (w->status == XIRI_OK &&
