@@ -215,6 +215,15 @@ static unsigned char check_pct_octet(const char *s, size_t i)
 /* ------------------------------------------------------------------ */
 /* Grammar: the findings of ref_parse (RFC 3986 3, RFC 3987 2.2)       */
 
+/* The reference's scheme is special in WHATWG URL terms (http, https, ftp,
+ * ws, wss, file): its host is a domain. */
+static bool check_special(const struct check *ck)
+{
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+
+    return sc->set && scheme_is_special(ck->s + sc->off, sc->len);
+}
+
 static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
                        size_t off, size_t len, uint32_t cp)
 {
@@ -231,14 +240,12 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
     case SCAN_WARN_LEIRI:
         if (ck->profile == XIRI_PROFILE_HTML && part == XIRI_PART_HOST &&
             (cp == ' ' || cp == '<' || cp == '>' || cp == '^' || cp == '|' ||
-             ((cp < 0x20 || cp == 0x7F) && ck->r.part[XIRI_PART_SCHEME].set &&
-              scheme_is_special(ck->s + ck->r.part[XIRI_PART_SCHEME].off,
-                                ck->r.part[XIRI_PART_SCHEME].len)))) {
-            /* (the parts are split before they are scanned: ref_parse) */
+             ((cp < 0x20 || cp == 0x7F) && check_special(ck)))) {
             /* WHATWG URL 3.5, host parsing: a forbidden host code point
              * fails every host, a control character a domain (the host
              * of a special URL), and percent-encoding does not help (a
-             * domain is percent-decoded first) */
+             * domain is percent-decoded first).  The parts are split
+             * before they are scanned (ref_parse): the scheme is known. */
             check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL, part,
                          off, len, cp,
                          "%s at byte %zu in the host: browsers reject the URL "
@@ -1188,11 +1195,9 @@ static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
 static void check_html_host(struct check *ck)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
-    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
     size_t i;
 
-    if (ck->profile != XIRI_PROFILE_HTML || !h->set || !sc->set ||
-        !scheme_is_special(ck->s + sc->off, sc->len))
+    if (ck->profile != XIRI_PROFILE_HTML || !h->set || !check_special(ck))
         return;
     for (i = h->off; i + 2 < h->off + h->len && !check_done(ck); i++) {
         unsigned char b;
