@@ -33,11 +33,26 @@ static void decode(const char *s, bool attribute, char *out, size_t size)
     out[o] = '\0';
 }
 
+struct vector {
+    const char *in, *want;
+};
+
+/* Each vector decoded (in an attribute value or in text) against its
+ * html5lib value. */
+static void check_vectors(const struct vector *v, size_t n, bool attribute)
+{
+    char got[64];
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        decode(v[i].in, attribute, got, sizeof(got));
+        TEST_STR_EQ(v[i].in, got, v[i].want);
+    }
+}
+
 static void test_attribute(void)
 {
-    static const struct {
-        const char *in, *want;
-    } v[] = {
+    static const struct vector v[] = {
         {"&amp;", "&"},
         {"&amp", "&"},
         {"&ampx", "&ampx"},  /* no ';', then an alphanumeric: as written */
@@ -70,32 +85,20 @@ static void test_attribute(void)
         {"a&b", "a&b"},
         {"&#65;&#x42;", "AB"},
     };
-    char got[64];
-    size_t i;
 
-    for (i = 0; i < ARRAY_LEN(v); i++) {
-        decode(v[i].in, true, got, sizeof(got));
-        TEST_STR_EQ(v[i].in, got, v[i].want);
-    }
+    check_vectors(v, ARRAY_LEN(v), true);
 }
 
 static void test_text(void)
 {
-    static const struct {
-        const char *in, *want;
-    } v[] = {
+    static const struct vector v[] = {
         {"&notit;", "\xC2\xAC" "it;"}, /* in text "not" is taken */
         {"&ampx", "&x"},
         {"&copy=3", "\xC2\xA9=3"},
         {"&eacute", "\xC3\xA9"},
     };
-    char got[64];
-    size_t i;
 
-    for (i = 0; i < ARRAY_LEN(v); i++) {
-        decode(v[i].in, false, got, sizeof(got));
-        TEST_STR_EQ(v[i].in, got, v[i].want);
-    }
+    check_vectors(v, ARRAY_LEN(v), false);
 }
 
 int suite_htmlref_register(void)
