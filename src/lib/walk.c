@@ -2233,14 +2233,15 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         text_seek(w);
     }
     /* names by their first letter first (libxml2 gives them lower case) */
-    if (atts && el[0] == 'm' && !w->meta_seen && strcmp(el, "meta") == 0)
-        late_meta(w, atts, tag_end);
-    if (atts && el[0] == 'm' && strcmp(el, "meta") == 0)
+    if (atts && el[0] == 'm' && strcmp(el, "meta") == 0) {
+        if (!w->meta_seen)
+            late_meta(w, atts, tag_end);
         for (i = 0; atts[i]; i += 2)
             if (strcmp((const char *)atts[i], "http-equiv") == 0 &&
                 atts[i + 1] &&
                 xmlStrcasecmp(atts[i + 1], (const xmlChar *)"refresh") == 0)
                 refresh = true;
+    }
     for (i = 0; atts && atts[i] && w->status == XIRI_OK; i += 2) {
         const char *an = (const char *)atts[i];
         const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
