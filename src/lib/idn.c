@@ -6,8 +6,34 @@
 #include <stdio.h>
 #include <unicode/uidna.h>
 
+/* The last conversions each way, remembered: a document names the same
+ * few hosts in link after link (every link to one site), and ICU's UTS #46
+ * processing of a name costs thousands of instructions, against a
+ * comparison of its bytes here.  The answer depends on nothing but the
+ * input bytes and the options, which are fixed when the object is opened,
+ * so a remembered answer is the one ICU would give.  Bounded: IDN_MEMO_SLOTS
+ * names of at most IDN_MEMO_MAX bytes (and answers as long), reused oldest
+ * first; a longer name, or one ICU failed on, is converted every time.
+ * The memo belongs to the object, that is to one context, which one
+ * thread uses at a time (xiri.h). */
+#define IDN_MEMO_SLOTS 16
+#define IDN_MEMO_MAX 80
+
+struct idn_memo {
+    /* per slot: the name's length + 1 (0: empty), looked at first */
+    unsigned char key_len[IDN_MEMO_SLOTS];
+    unsigned next; /* the slot to fill next */
+    struct {
+        uint32_t errors;
+        unsigned char out_len;
+        char key[IDN_MEMO_MAX];
+        char out[IDN_MEMO_MAX];
+    } slot[IDN_MEMO_SLOTS];
+};
+
 struct idn {
     UIDNA *uidna;
+    struct idn_memo to_ascii, to_unicode;
 };
 
 enum xiri_status idn_open(unsigned options, struct idn **out)
@@ -24,6 +50,7 @@ enum xiri_status idn_open(unsigned options, struct idn **out)
     idn = mem_alloc(sizeof(*idn));
     if (!idn)
         return XIRI_ENOMEM;
+    memset(idn, 0, sizeof(*idn));
     idn->uidna = uidna_openUTS46(opts, &ec);
     if (U_FAILURE(ec)) {
         mem_free(idn);
@@ -56,14 +83,47 @@ enum xiri_status idn_for_ctx(struct xiri_ctx *ctx, struct idn **out)
 typedef int32_t convert_fn(const UIDNA *, const char *, int32_t, char *,
                            int32_t, UIDNAInfo *, UErrorCode *);
 
+/* The memo's slot for s[0..n), or -1. */
+static int memo_find(const struct idn_memo *m, const char *s, size_t n)
+{
+    int i;
+
+    if (n >= IDN_MEMO_MAX)
+        return -1;
+    for (i = 0; i < IDN_MEMO_SLOTS; i++)
+        if (m->key_len[i] == n + 1 &&
+            (n == 0 || memcmp(m->slot[i].key, s, n) == 0))
+            return i;
+    return -1;
+}
+
+/* Remember that s[0..n) converts to out[0..len) with these errors. */
+static void memo_put(struct idn_memo *m, const char *s, size_t n,
+                     const char *out, size_t len, uint32_t errors)
+{
+    unsigned i = m->next;
+
+    if (n >= IDN_MEMO_MAX || len > IDN_MEMO_MAX)
+        return;
+    m->next = (i + 1) % IDN_MEMO_SLOTS;
+    m->key_len[i] = (unsigned char)(n + 1);
+    if (n > 0) /* s may be NULL then */
+        memcpy(m->slot[i].key, s, n);
+    if (len > 0)
+        memcpy(m->slot[i].out, out, len);
+    m->slot[i].out_len = (unsigned char)len;
+    m->slot[i].errors = errors;
+}
+
 static enum xiri_status convert(struct idn *idn, convert_fn *fn,
-                                const char *s, size_t n, struct buf *out,
-                                uint32_t *errors)
+                                struct idn_memo *memo, const char *s, size_t n,
+                                struct buf *out, uint32_t *errors)
 {
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
     UErrorCode ec = U_ZERO_ERROR;
     int32_t need;
     size_t room;
+    int hit;
 
     if (n > INT32_MAX / 4)
         return XIRI_ELIMIT;
@@ -72,6 +132,18 @@ static enum xiri_status convert(struct idn *idn, convert_fn *fn,
     room = n * 4 + 16;
     if (!buf_reserve(out, room))
         return out->status;
+    hit = memo_find(memo, s, n);
+    if (hit >= 0) {
+        /* the same room asked for as below, so that a full buffer fails
+         * alike */
+        need = memo->slot[hit].out_len;
+        if ((size_t)need > room && !buf_reserve(out, (size_t)need))
+            return out->status;
+        memcpy(out->data + out->len, memo->slot[hit].out, (size_t)need);
+        out->len += (size_t)need;
+        *errors = memo->slot[hit].errors;
+        return XIRI_OK;
+    }
     need = fn(idn->uidna, s, (int32_t)n, out->data + out->len, (int32_t)room,
               &info, &ec);
     if (ec == U_BUFFER_OVERFLOW_ERROR) {
@@ -85,6 +157,7 @@ static enum xiri_status convert(struct idn *idn, convert_fn *fn,
     }
     if (U_FAILURE(ec))
         return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM : XIRI_EUNICODE;
+    memo_put(memo, s, n, out->data + out->len, (size_t)need, info.errors);
     out->len += (size_t)need;
     *errors = info.errors;
     return XIRI_OK;
@@ -93,13 +166,15 @@ static enum xiri_status convert(struct idn *idn, convert_fn *fn,
 enum xiri_status idn_to_ascii(struct idn *idn, const char *s, size_t n,
                               struct buf *out, uint32_t *errors)
 {
-    return convert(idn, uidna_nameToASCII_UTF8, s, n, out, errors);
+    return convert(idn, uidna_nameToASCII_UTF8, &idn->to_ascii, s, n, out,
+                   errors);
 }
 
 enum xiri_status idn_to_unicode(struct idn *idn, const char *s, size_t n,
                                 struct buf *out, uint32_t *errors)
 {
-    return convert(idn, uidna_nameToUnicodeUTF8, s, n, out, errors);
+    return convert(idn, uidna_nameToUnicodeUTF8, &idn->to_unicode, s, n, out,
+                   errors);
 }
 
 void idn_describe_errors(uint32_t errors, char *out, size_t size)

@@ -1090,22 +1090,42 @@ static void count_lines_slow(const char *text, size_t from, size_t to,
     }
 }
 
+/* The continuation bytes (10xxxxxx) of the eight bytes in x, as a 0x80
+ * bit in each. */
+static uint64_t cont_bytes(uint64_t x)
+{
+    return x & ~(x << 1) & INPUT_HIGH;
+}
+
 /* Characters in s[0..n): every byte but UTF-8 continuation bytes
  * (10xxxxxx), eight bytes at a time. */
 static size_t count_chars(const char *s, size_t n)
 {
     size_t c = 0, i = 0;
+    uint64_t x;
 
     for (; n - i >= 8; i += 8) {
-        uint64_t x, cont;
         memcpy(&x, s + i, 8);
         if (!(x & INPUT_HIGH)) {
             c += 8;
             continue;
         }
-        cont = x & ~(x << 1) & INPUT_HIGH;
-        c += 8 - (size_t)(((cont >> 7) * INPUT_ONES) >> 56);
+        c += 8 - (size_t)(((cont_bytes(x) >> 7) * INPUT_ONES) >> 56);
     }
+    if (i == n)
+        return c;
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n >= 8) {
+        /* the rest as the last eight bytes, less the ones counted: the
+         * last n - i bytes are the high ones of a little-endian load (no
+         * loop whose exit depends on the length) */
+        uint64_t keep = ~UINT64_C(0) << (8 * (8 - (n - i)));
+        memcpy(&x, s + n - 8, 8);
+        return c + (n - i) -
+               (size_t)((((cont_bytes(x) & keep) >> 7) * INPUT_ONES) >> 56);
+    }
+#endif
     for (; i < n; i++)
         c += ((unsigned char)s[i] & 0xC0) != 0x80;
     return c;

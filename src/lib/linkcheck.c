@@ -480,32 +480,51 @@ const unsigned char linkcheck_plain_byte[256] = {
     /* 0x80-0xFF: 0 */
 };
 
+/* Whether the eight bytes at u are all plain. */
+static inline bool plain_8(const unsigned char *u)
+{
+    const unsigned char *t = linkcheck_plain_byte;
+
+    return (t[u[0]] & t[u[1]] & t[u[2]] & t[u[3]] & t[u[4]] & t[u[5]] &
+            t[u[6]] & t[u[7]]) != 0;
+}
+
 /* The first half of linkcheck_plain, which needs no split: only bytes a
  * plain link may hold, and one '#' at most (its index in *hash, n when
  * there is none). */
 static bool plain_bytes_at(const char *s, size_t n, size_t *hash)
 {
-    size_t i, hashes = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0, k, end, hashes = 0;
 
     *hash = n;
     if (n > XIRI_MAX_LEN)
         return false; /* xiri_check refuses it */
-    for (i = 0; i < n; i++) {
-        const unsigned char *u = (const unsigned char *)s;
-        /* four bytes a step while they are all plain */
-        while (n - i >= 4 &&
-               (linkcheck_plain_byte[u[i]] & linkcheck_plain_byte[u[i + 1]] &
-                linkcheck_plain_byte[u[i + 2]] &
-                linkcheck_plain_byte[u[i + 3]]))
-            i += 4;
-        if (i == n)
+    while (i < n) {
+        /* eight bytes a step while they are all plain; the last bytes as
+         * the last eight (some looked at again), so that the loop's exit
+         * does not depend on the length */
+        if (n - i >= 8) {
+            if (plain_8(u + i)) {
+                i += 8;
+                continue;
+            }
+            end = i + 8;
+        } else if (n >= 8 && plain_8(u + n - 8)) {
             break;
-        if (linkcheck_plain_byte[u[i]])
-            continue;
-        /* a second '#' is in the fragment, which does not allow it */
-        if (u[i] != '#' || ++hashes > 1)
-            return false;
-        *hash = i;
+        } else {
+            end = n;
+        }
+        /* a byte that is not plain in u[i..end) */
+        for (k = i; k < end; k++) {
+            if (linkcheck_plain_byte[u[k]])
+                continue;
+            /* a second '#' is in the fragment, which does not allow it */
+            if (u[k] != '#' || ++hashes > 1)
+                return false;
+            *hash = k;
+        }
+        i = end;
     }
     return true;
 }
@@ -588,12 +607,12 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
     *r = empty;
     /* RFC 3986 3.1 scheme, lower case (RFC 3987 5.3.2.1 upper-scheme) */
     if (n > 0 && ch_is((unsigned char)s[0], CH_ALPHA)) {
-        for (j = 1; j < n && ch_is((unsigned char)s[j], CH_SCHEME); j++)
-            ;
+        bool upper = false;
+        for (j = 0; j < n && ch_is((unsigned char)s[j], CH_SCHEME); j++)
+            upper |= (unsigned char)(s[j] - 'A') < 26;
         if (j < n && s[j] == ':') {
-            for (a = 0; a < j; a++)
-                if (s[a] >= 'A' && s[a] <= 'Z')
-                    return false;
+            if (upper)
+                return false;
             plain_span(&r->part[XIRI_PART_SCHEME], 0, j);
             i = j + 1;
         }
@@ -617,11 +636,15 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
     }
     plain_span(&r->part[XIRI_PART_PATH], i, qmark - i);
     if (r->part[XIRI_PART_SCHEME].set) {
-        /* RFC 3987 5.3.2.4: dot-segment in an absolute IRI */
-        for (a = i; a <= qmark; a = j + 1) {
-            for (j = a; j < qmark && s[j] != '/'; j++)
-                ;
-            if (j - a <= 2 && j > a && s[a] == '.' && s[j - 1] == '.')
+        /* RFC 3987 5.3.2.4: dot-segment in an absolute IRI, a segment
+         * "." or "..": each '.' of the path, when it starts a segment */
+        for (a = i; a < qmark && (q = memchr(s + a, '.', qmark - a)) != NULL;
+             a = j + 1) {
+            j = (size_t)(q - s);
+            if (j > i && s[j - 1] != '/')
+                continue;
+            if (j + 1 == qmark || s[j + 1] == '/' ||
+                (s[j + 1] == '.' && (j + 2 == qmark || s[j + 2] == '/')))
                 return false;
         }
     }
@@ -639,10 +662,14 @@ enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
     return linkcheck_run_path(ctx, encoding, link, fn, user, worst, true);
 }
 
-enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
-                                    const struct xiri_link *link,
-                                    xiri_diag_fn *fn, void *user, int *worst,
-                                    bool fast)
+/* linkcheck_run_path, with the document's encoding taken from walker w
+ * when w is not NULL; only a link that is not plain needs it, so a plain
+ * one does not ask the walker. */
+static enum xiri_status lc_run(struct xiri_ctx *ctx,
+                               const struct xiri_walker *w,
+                               const char *encoding,
+                               const struct xiri_link *link, xiri_diag_fn *fn,
+                               void *user, int *worst, bool fast)
 {
     struct lc lc;
     struct ref r;
@@ -673,6 +700,8 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
             *worst = lc.worst;
         return XIRI_OK;
     }
+    if (w)
+        lc.encoding = xiri_walker_encoding(w, NULL);
     /* xiri_check, which splits the value too */
     st = check_run(ctx, link->value, link->value_len, link->profile,
                    lc_forward, &lc, NULL, &r);
@@ -691,11 +720,18 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
     return st;
 }
 
+enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
+                                    const struct xiri_link *link,
+                                    xiri_diag_fn *fn, void *user, int *worst,
+                                    bool fast)
+{
+    return lc_run(ctx, NULL, encoding, link, fn, user, worst, fast);
+}
+
 enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
                                  const struct xiri_walker *w,
                                  const struct xiri_link *link, xiri_diag_fn *fn,
                                  void *user, int *worst)
 {
-    return linkcheck_run(ctx, w ? xiri_walker_encoding(w, NULL) : NULL, link,
-                         fn, user, worst);
+    return lc_run(ctx, w, NULL, link, fn, user, worst, true);
 }

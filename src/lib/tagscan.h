@@ -64,10 +64,13 @@ enum tag_guard_result {
 #define TAG_LOG_TAGS 2048
 #define TAG_LOG_ATTRS 4096
 
+/* 24 bytes: first and n are below TAG_LOG_ATTRS, so 32 bits hold them
+ * (the guard writes a record for each tag of the chunk it reads ahead,
+ * and the walker reads it back after libxml2 has parsed that chunk). */
 struct tag_rec {
     size_t lt, gt;  /* the '<' and the '>' */
-    size_t first;   /* its attributes: attrs[first .. first + n) */
-    unsigned n;
+    uint32_t first; /* its attributes: attrs[first .. first + n) */
+    uint32_t n;
 };
 
 struct tag_log {

@@ -12,8 +12,29 @@
 #include <unicode/uspoof.h>
 #include <unicode/ustring.h>
 
+/* uni_spoof_label's answers for the last labels, remembered: a document
+ * names the same few internationalized hosts in link after link, and
+ * ICU's UTS #39 checks of a label (uspoof_checkUTF8, the skeleton) cost
+ * thousands of instructions.  The answer depends on nothing but the
+ * label's bytes (the checks and the restriction level are set once), so a
+ * remembered one is the one ICU would give.  Bounded: UNI_MEMO_SLOTS
+ * labels of fewer than UNI_MEMO_MAX bytes, reused oldest first; a longer
+ * label, or one whose check failed, is checked every time.  Like the rest
+ * of struct uni it belongs to one context, which one thread uses at a
+ * time (xiri.h). */
+#define UNI_MEMO_SLOTS 16
+#define UNI_MEMO_MAX 80
+
+struct uni_memo {
+    unsigned char key_len[UNI_MEMO_SLOTS]; /* length + 1, 0: empty */
+    unsigned char flags[UNI_MEMO_SLOTS];
+    unsigned next; /* the slot to fill next */
+    char key[UNI_MEMO_SLOTS][UNI_MEMO_MAX];
+};
+
 struct uni {
     USpoofChecker *spoof;
+    struct uni_memo spoof_memo;
     /* uni_encode_query's converters (the encoder and the probe), kept
      * open for the next query in the same encoding: opening one costs
      * far more than a query.  qname: their ICU name (mem_alloc'd), NULL
@@ -58,9 +79,8 @@ static enum xiri_status uni_for_ctx(struct xiri_ctx *ctx, struct uni **out)
         ctx->uni = mem_alloc(sizeof(*ctx->uni));
         if (!ctx->uni)
             return XIRI_ENOMEM;
-        ctx->uni->spoof = NULL;
-        ctx->uni->qname = NULL;
-        ctx->uni->qcv = ctx->uni->qprobe = NULL;
+        /* no checker, no converters, an empty memo */
+        memset(ctx->uni, 0, sizeof(*ctx->uni));
     }
     *out = ctx->uni;
     return XIRI_OK;
@@ -102,7 +122,7 @@ enum xiri_status uni_is_normalized(struct xiri_ctx *ctx, enum uni_form form,
     UErrorCode ec = U_ZERO_ERROR;
     const UNormalizer2 *norm = normalizer(form, &ec);
     enum xiri_status st;
-    UChar *u;
+    UChar *u, small[128];
     int32_t ulen;
     size_t i;
 
@@ -114,7 +134,18 @@ enum xiri_status uni_is_normalized(struct xiri_ctx *ctx, enum uni_form form,
      * DerivedNormalizationProps.txt; checked against ICU 72): a string of
      * them is in every form, without a conversion to UTF-16 */
     for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
+        unsigned char c;
+        /* ASCII, eight bytes at a time */
+        while (n - i >= 8) {
+            uint64_t x;
+            memcpy(&x, s + i, 8);
+            if (x & UINT64_C(0x8080808080808080))
+                break;
+            i += 8;
+        }
+        if (i == n)
+            break;
+        c = (unsigned char)s[i];
         if (c < 0x80)
             continue;
         if (i + 1 < n && (c == 0xC3 || c == 0xC4) &&
@@ -128,6 +159,15 @@ enum xiri_status uni_is_normalized(struct xiri_ctx *ctx, enum uni_form form,
     if (i >= n) {
         *yes = true;
         return XIRI_OK;
+    }
+    if (n < ARRAY_LEN(small)) {
+        /* n UTF-8 bytes are at most n UTF-16 units: no allocation */
+        u_strFromUTF8(small, (int32_t)ARRAY_LEN(small), &ulen, s, (int32_t)n,
+                      &ec);
+        if (U_FAILURE(ec))
+            return icu_status(ec);
+        *yes = unorm2_isNormalized(norm, small, ulen, &ec) != 0;
+        return icu_status(ec);
     }
     st = to_utf16(s, n, &u, &ulen);
     if (st != XIRI_OK)
@@ -241,6 +281,37 @@ static enum xiri_status spoof_ascii_skeleton(const USpoofChecker *sc,
     return icu_status(ec);
 }
 
+/* The memo's flags for label s[0..n) in *flags, or false. */
+static bool spoof_memo_find(const struct uni_memo *m, const char *s, size_t n,
+                            unsigned *flags)
+{
+    int i;
+
+    if (n >= UNI_MEMO_MAX)
+        return false;
+    for (i = 0; i < UNI_MEMO_SLOTS; i++)
+        if (m->key_len[i] == n + 1 &&
+            (n == 0 || memcmp(m->key[i], s, n) == 0)) {
+            *flags = m->flags[i];
+            return true;
+        }
+    return false;
+}
+
+static void spoof_memo_put(struct uni_memo *m, const char *s, size_t n,
+                           unsigned flags)
+{
+    unsigned i = m->next;
+
+    if (n >= UNI_MEMO_MAX)
+        return;
+    m->next = (i + 1) % UNI_MEMO_SLOTS;
+    m->key_len[i] = (unsigned char)(n + 1);
+    m->flags[i] = (unsigned char)flags;
+    if (n > 0) /* s may be NULL then */
+        memcpy(m->key[i], s, n);
+}
+
 enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
                                  size_t n, unsigned *flags)
 {
@@ -273,6 +344,8 @@ enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
     }
     if (n > INT32_MAX / 4)
         return XIRI_ELIMIT;
+    if (spoof_memo_find(&u->spoof_memo, s, n, flags))
+        return XIRI_OK;
     res = uspoof_checkUTF8(u->spoof, s, (int32_t)n, NULL, &ec);
     if (U_FAILURE(ec))
         return icu_status(ec);
@@ -280,8 +353,12 @@ enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
         *flags |= UNI_SPOOF_MIXED_SCRIPT;
     if (res & USPOOF_INVISIBLE)
         *flags |= UNI_SPOOF_INVISIBLE;
-    if (!(*flags & UNI_SPOOF_MIXED_SCRIPT))
-        return spoof_ascii_skeleton(u->spoof, s, n, flags);
+    if (!(*flags & UNI_SPOOF_MIXED_SCRIPT)) {
+        st = spoof_ascii_skeleton(u->spoof, s, n, flags);
+        if (st != XIRI_OK)
+            return st;
+    }
+    spoof_memo_put(&u->spoof_memo, s, n, *flags);
     return XIRI_OK;
 }
 

@@ -20,6 +20,7 @@
 #include "common.h"
 #include "buf.h"
 #include "idn.h"
+#include "unicode.h"
 
 #include <unicode/uidna.h>
 #include <unicode/uversion.h>
@@ -414,12 +415,201 @@ static void test_wrapper(void)
     CU_ASSERT_TRUE(strlen(why) < 16);
 }
 
+/* ---------------------------------------------------------------- memo */
+
+/* The names the memo tests convert: valid ones, ones with errors, the
+ * empty name, one longer than the memo keeps, and (memo_name) more
+ * distinct ones than the memo has slots. */
+static const char *const memo_names[] = {
+    "b\xc3\xbc\x63her.de",
+    "caf\xc3\xa9.example.fr",
+    "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xbc\xd0\xb5\xd1\x80.\xd1\x80\xd1\x84",
+    "\xe4\xbe\x8b\xe3\x81\x88.\xe3\x83\x86\xe3\x82\xb9\xe3\x83\x88",
+    "xn--bcher-kva.de",
+    "B\xc3\x9c\x43HER.DE",
+    "a_b",
+    "-ab.de",
+    "xn--a.de",
+    "",
+    "\xd9\x85\xd8\xab\xd8\xa7\xd9\x84.1com",
+};
+
+static void memo_name(size_t k, char *out, size_t size)
+{
+    size_t i, n = ARRAY_LEN(memo_names);
+
+    if (k < n) {
+        snprintf(out, size, "%s", memo_names[k]);
+    } else if (k == n) {
+        /* 100 x U+00E9: longer than the memo keeps */
+        for (i = 0; i < 100 && 2 * i + 2 < size; i++)
+            memcpy(out + 2 * i, "\xc3\xa9", 2);
+        out[2 * i] = '\0';
+    } else {
+        snprintf(out, size, "n%02zu\xc3\xa9.example", k - n);
+    }
+}
+
+#define MEMO_NAMES (ARRAY_LEN(memo_names) + 1 + 40)
+
+/* One conversion by an object whose memo has seen nothing. */
+static enum xiri_status fresh_convert(int op, const char *s, size_t n,
+                                      struct buf *out, uint32_t *errors)
+{
+    struct idn *fresh = NULL;
+    enum xiri_status st = idn_open(IDN_DEFAULT_OPTIONS, &fresh);
+
+    if (st != XIRI_OK)
+        return st;
+    st = op == OP_UNICODE ? idn_to_unicode(fresh, s, n, out, errors)
+                          : idn_to_ascii(fresh, s, n, out, errors);
+    idn_close(fresh);
+    return st;
+}
+
+/* The memo of the last conversions (idn.c) answers as ICU does: every
+ * name, asked for again and again in an order that makes the memo forget
+ * and remember, gets the answer and the errors of a fresh object, appended
+ * after what the buffer held. */
+static void test_memo_same_answers(void)
+{
+    struct idn *m = NULL;
+    struct buf got, want;
+    char name[256];
+    size_t round, k, i;
+    int op;
+
+    CU_ASSERT_EQUAL_FATAL(idn_open(IDN_DEFAULT_OPTIONS, &m), XIRI_OK);
+    buf_init(&got, 1 << 16);
+    buf_init(&want, 1 << 16);
+    for (round = 0; round < 4; round++) {
+        for (i = 0; i < MEMO_NAMES; i++) {
+            /* rounds 0 and 1 in order, then strides 7 and 3: names come
+             * back after 1 to MEMO_NAMES others */
+            k = round < 2 ? i : (i * (round == 2 ? 7 : 3)) % MEMO_NAMES;
+            memo_name(k, name, sizeof(name));
+            for (op = 0; op < 2; op++) {
+                uint32_t e1 = 0xDEAD, e2 = 0xBEEF;
+                enum xiri_status s1, s2;
+
+                got.len = want.len = 0;
+                buf_append(&got, "x=", 2);
+                buf_append(&want, "x=", 2);
+                s1 = op == OP_UNICODE
+                         ? idn_to_unicode(m, name, strlen(name), &got, &e1)
+                         : idn_to_ascii(m, name, strlen(name), &got, &e1);
+                s2 = fresh_convert(op, name, strlen(name), &want, &e2);
+                if (s1 != s2 || e1 != e2 || got.len != want.len ||
+                    memcmp(got.data, want.data, got.len) != 0)
+                    TEST_FAIL("%s(%s), round %zu: status %d errors 0x%X "
+                              "\"%.*s\", want %d 0x%X \"%.*s\"",
+                              op_names[op], name, round, s1, (unsigned)e1,
+                              (int)got.len, got.data, s2, (unsigned)e2,
+                              (int)want.len, want.data);
+            }
+        }
+    }
+    /* the same bytes through the other direction are not the same
+     * question: to-ASCII of a name the memo has to-Unicode for */
+    {
+        uint32_t errors = 0;
+        got.len = 0;
+        CU_ASSERT_EQUAL(
+            idn_to_unicode(m, "xn--bcher-kva.de", 16, &got, &errors), XIRI_OK);
+        got.len = 0;
+        CU_ASSERT_EQUAL(idn_to_ascii(m, "xn--bcher-kva.de", 16, &got, &errors),
+                        XIRI_OK);
+    }
+    buf_putc(&got, '\0');
+    TEST_STR_EQ("to-ASCII after to-Unicode", got.data, "xn--bcher-kva.de");
+    buf_free(&got);
+    buf_free(&want);
+    idn_close(m);
+}
+
+/* A remembered answer fails as the conversion would on a buffer without
+ * room: the memo asks the buffer for the same room first. */
+static void test_memo_full_buffer(void)
+{
+    struct idn *m = NULL;
+    struct buf small, big;
+    uint32_t errors = 0;
+    const char *name = "b\xc3\xbc\x63her.de";
+
+    CU_ASSERT_EQUAL_FATAL(idn_open(IDN_DEFAULT_OPTIONS, &m), XIRI_OK);
+    buf_init(&big, 1 << 16);
+    buf_init(&small, 20);
+    /* remembered, then asked for again with a buffer too small for the
+     * room a conversion asks (4 bytes a byte and 16) */
+    CU_ASSERT_EQUAL(idn_to_ascii(m, name, strlen(name), &big, &errors),
+                    XIRI_OK);
+    CU_ASSERT_EQUAL(idn_to_ascii(m, name, strlen(name), &small, &errors),
+                    XIRI_ELIMIT);
+    CU_ASSERT_EQUAL(small.len, 0);
+    buf_free(&big);
+    buf_free(&small);
+    idn_close(m);
+}
+
+/* The memo of UTS #39 answers (unicode.c): a context checking labels again
+ * and again flags each as a fresh context does, beyond the memo's size,
+ * and the answers are the expected ones. */
+static void test_spoof_memo(void)
+{
+    static const struct {
+        const char *label;
+        unsigned flags;
+    } known[] = {
+        {"b\xc3\xbc\x63her", 0},
+        /* Latin p, Cyrillic U+0430, Latin ypal: mixed scripts (5.2) */
+        {"p\xd0\xb0ypal", UNI_SPOOF_MIXED_SCRIPT},
+        /* Cyrillic U+0430 U+0440 U+0435: its skeleton is "ape" (4) */
+        {"\xd0\xb0\xd1\x80\xd0\xb5", UNI_SPOOF_WHOLE_SCRIPT},
+        /* a with U+0301 twice: stacked marks (5.4) */
+        {"a\xcc\x81\xcc\x81", UNI_SPOOF_INVISIBLE},
+    };
+    struct xiri_ctx *ctx = NULL;
+    char label[64];
+    size_t round, i, n = ARRAY_LEN(known) + 40;
+
+    CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&ctx), XIRI_OK);
+    for (round = 0; round < 3; round++) {
+        for (i = 0; i < n; i++) {
+            size_t k = round == 2 ? (i * 7) % n : i;
+            struct xiri_ctx *fresh = NULL;
+            unsigned got = 0xFF, want = 0xEE;
+            enum xiri_status s1, s2;
+
+            if (k < ARRAY_LEN(known))
+                snprintf(label, sizeof(label), "%s", known[k].label);
+            else /* a Greek alpha among Latin letters: mixed */
+                snprintf(label, sizeof(label), "l%02zu\xce\xb1%s",
+                         k - ARRAY_LEN(known), k % 2 ? "" : "x");
+            s1 = uni_spoof_label(ctx, label, strlen(label), &got);
+            CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&fresh), XIRI_OK);
+            s2 = uni_spoof_label(fresh, label, strlen(label), &want);
+            xiri_ctx_free(fresh);
+            if (s1 != s2 || got != want)
+                TEST_FAIL("uni_spoof_label(%s), round %zu: %d 0x%X, want %d "
+                          "0x%X",
+                          label, round, s1, got, s2, want);
+            if (k < ARRAY_LEN(known) && got != known[k].flags)
+                TEST_FAIL("uni_spoof_label(%s): 0x%X, want 0x%X", label, got,
+                          known[k].flags);
+        }
+    }
+    xiri_ctx_free(ctx);
+}
+
 int suite_idn_register(void)
 {
     CU_pSuite s = CU_add_suite("idn", idn_init, idn_cleanup);
 
     if (!s || !CU_add_test(s, "IdnaTestV2", test_idna_v2) ||
-        !CU_add_test(s, "wrapper", test_wrapper))
+        !CU_add_test(s, "wrapper", test_wrapper) ||
+        !CU_add_test(s, "memo_same_answers", test_memo_same_answers) ||
+        !CU_add_test(s, "memo_full_buffer", test_memo_full_buffer) ||
+        !CU_add_test(s, "spoof_memo", test_spoof_memo))
         return -1;
     return 0;
 }
