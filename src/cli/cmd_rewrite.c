@@ -690,8 +690,11 @@ static int tmp_create(unsigned slot, int k, const char *path, char **tmp)
 
 /* ------------------------------------------------------------- events */
 
-static void report_as(struct rw_file *f, const struct xiri_link *l,
-                      enum xiri_severity sev, const char *text)
+/* A message about link l at line:column of the document (the link's own
+ * place, or that of the character the message is about). */
+static void report_at(struct rw_file *f, unsigned long line,
+                      unsigned long column, enum xiri_severity sev,
+                      const char *text)
 {
     size_t n = strlen(f->shown) + 48;
     char *where = malloc(n), *full;
@@ -708,12 +711,18 @@ static void report_as(struct rw_file *f, const struct xiri_link *l,
         cli_out_of_memory(&f->r->state);
         return;
     }
-    snprintf(where, n, "%s:%lu:%lu", f->shown, l->line, l->column);
+    snprintf(where, n, "%s:%lu:%lu", f->shown, line, column);
     snprintf(full, strlen(text) + 16, "%s: %s", xiri_severity_name(sev),
              text);
     msg_about(where, full);
     free(where);
     free(full);
+}
+
+static void report_as(struct rw_file *f, const struct xiri_link *l,
+                      enum xiri_severity sev, const char *text)
+{
+    report_at(f, l->line, l->column, sev, text);
 }
 
 static void report(struct rw_file *f, const struct xiri_link *l, bool error,
@@ -784,7 +793,9 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
                  r->o.strict || strstr(m, "left as it is")
                      ? ""
                      : "; the value is left as it is");
-        report(f, l, r->o.strict, text);
+        /* at the character the message is about, as check places it */
+        report_at(f, ev->line, ev->column,
+                  r->o.strict ? XIRI_SEV_ERROR : XIRI_SEV_WARNING, text);
     }
     if (ev->identifier_kept) {
         snprintf(text, sizeof(text),

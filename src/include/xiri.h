@@ -641,6 +641,11 @@ struct xiri_rewrite_event {
     int identifier_kept;    /* an identifier that would have changed was
                                left as it was (opts.identifiers is 0);
                                status is XIRI_OK and message says why */
+    unsigned long line;     /* where the message points: the character it
+                               is about when it is about one of the value
+                               (as xiri_walker_position places it), else
+                               the link's line and column */
+    unsigned long column;
 };
 
 typedef int xiri_rewrite_fn(void *user, const struct xiri_rewrite_event *ev);

@@ -409,6 +409,46 @@ static void check_host_case(struct check *ck)
     }
 }
 
+/* HTML: WHATWG URL 4.4, port state: "If port is greater than 2^16 - 1,
+ * port-out-of-range validation error, return failure" (in every URL with
+ * a host, special or not; leading zeros do not count). */
+static void check_html_port(struct check *ck)
+{
+    const struct span *p = &ck->r.part[XIRI_PART_PORT];
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    size_t i;
+    unsigned long v = 0;
+
+    /* WHATWG URL 4.4, file host state: the host of a file URL runs up to
+     * '/', so a port is read as part of it, and ':' is a forbidden host
+     * code point (an empty port, as in "file://C:/", makes a drive letter
+     * of the host instead) */
+    if (sc->set && scheme_is(ck->s + sc->off, sc->len, "file")) {
+        check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR, "WHATWG URL 4.4",
+                     XIRI_PART_PORT, p->off, p->len, 0,
+                     "a file URL has no port, and browsers reject one with "
+                     "a port (the port at byte %zu; WHATWG URL file host "
+                     "state); remove it",
+                     (size_t)p->off);
+        return;
+    }
+    for (i = p->off; i < p->off + p->len; i++) {
+        if (!ch_is((unsigned char)ck->s[i], CH_DIGIT))
+            return; /* invalid-port already */
+        v = v * 10 + (unsigned long)(ck->s[i] - '0');
+        if (v > 65535) {
+            check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR,
+                         "WHATWG URL 4.4", XIRI_PART_PORT, p->off, p->len, 0,
+                         "the port \"%.*s%s\" at byte %zu is over 65535: "
+                         "browsers reject the URL (WHATWG URL port state); "
+                         "correct the port",
+                         p->len > 24 ? 24 : (int)p->len, ck->s + p->off,
+                         p->len > 24 ? "..." : "", (size_t)p->off);
+            return;
+        }
+    }
+}
+
 static void check_port(struct check *ck)
 {
     const struct span *p = &ck->r.part[XIRI_PART_PORT];
@@ -428,6 +468,8 @@ static void check_port(struct check *ck)
                      (size_t)p->off - 1);
         return;
     }
+    if (ck->profile == XIRI_PROFILE_HTML)
+        check_html_port(ck);
     if (!sc->set)
         return;
     def = scheme_default_port(ck->s + sc->off, sc->len);

@@ -92,12 +92,14 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "invalid-port",
             ERR,
             "RFC 3986 3.2.3",
-            "a port that is not decimal digits",
+            "a port that is not decimal digits (html: or over 65535)",
             "The port after the host's ':' is *DIGIT (RFC 3986 section "
             "3.2.3).  Any other character there makes the authority invalid; "
             "often a ':' in a user name or an IPv6 address without brackets "
             "is the cause.  Fix the port, put the user name before an '@', "
-            "or bracket the IPv6 address.",
+            "or bracket the IPv6 address.  Browsers (WHATWG URL section 4.4, "
+            "port state) also reject a port over 65535, the largest TCP or "
+            "UDP port, so the html profile reports one as this error too.",
         },
     [CODE_PRIVATE_USE] =
         {
@@ -710,6 +712,23 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "document's own address, and what they point to differs from "
             "what browsers load.  The message says how many.  Move <base> to "
             "the start of <head>, before any element with a link.",
+        },
+    [CODE_UNPAIRED_NAMESPACE] =
+        {
+            "unpaired-namespace",
+            WARN,
+            "W3C XML Schema 1.0 Part 1 4.3.2",
+            "xsi:schemaLocation ends with a namespace name without a location",
+            "xsi:schemaLocation holds pairs (XML Schema 1.0 Part 1, sections "
+            "2.6.3 and 4.3.2; the same in 1.1): a namespace name, then the "
+            "location of a schema document for that namespace, then the next "
+            "pair.  This value has an odd number of items, so its last, a "
+            "namespace name, has no location: a schema processor finds no "
+            "schema for that namespace from it (the hint is ignored), and if "
+            "an item was left out in the middle, every pair after it is read "
+            "the wrong way round.  The attribute's type is a plain list of "
+            "anyURI, so validation itself does not complain.  Add the "
+            "missing location, or remove the namespace name.",
         },
     [CODE_IDENTIFIER_KEPT] =
         {

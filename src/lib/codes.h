@@ -63,6 +63,7 @@ enum code_id {
     CODE_BASE_NOT_ABSOLUTE,
     CODE_BASE_INVALID,
     CODE_BASE_AFTER_LINKS,
+    CODE_UNPAIRED_NAMESPACE,
     /* about what xiri rewrite did: only the rewriter reports them
      * (rewrite.c, struct xiri_rewrite_event) */
     CODE_IDENTIFIER_KEPT,
@@ -79,7 +80,7 @@ enum code_id {
  * CODE_DOC_LAST]; tests/cli/explain-codes.sh checks that every code
  * walk.c can report is one of them. */
 #define CODE_DOC_FIRST CODE_INVALID_BYTE
-#define CODE_DOC_LAST CODE_BASE_AFTER_LINKS
+#define CODE_DOC_LAST CODE_UNPAIRED_NAMESPACE
 
 /* The codes of the rewriter's notes: [CODE_REWRITE_FIRST,
  * CODE_REWRITE_LAST]. */

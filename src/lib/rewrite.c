@@ -290,11 +290,45 @@ static bool network_path_of_dns(const char *v, size_t n, const char *base)
     return base[i] == ':' && scheme_is_dns(base, i);
 }
 
+/* What the string a step of new_value works on is to the link's value,
+ * so that an error's offset in it can be placed in the document. */
+enum rw_source {
+    RW_SRC_VALUE,    /* the value itself */
+    RW_SRC_STRIPPED, /* the value without ASCII tabs and newlines, '\'
+                        read as '/' (html_url_prepare: same length per
+                        byte kept) */
+    RW_SRC_OTHER     /* repaired or resolved: not mapped back */
+};
+
+/* The offset in l->value of byte off of a string of kind src made from
+ * it, or SIZE_MAX when not known. */
+static size_t value_offset(const struct xiri_link *l, enum rw_source src,
+                           size_t off)
+{
+    size_t i, k = 0;
+
+    if (src == RW_SRC_VALUE)
+        return off <= l->value_len ? off : SIZE_MAX;
+    if (src != RW_SRC_STRIPPED)
+        return SIZE_MAX;
+    for (i = 0; i < l->value_len; i++) {
+        char c = l->value[i];
+
+        if (c == '\t' || c == '\n' || c == '\r')
+            continue;
+        if (k++ == off)
+            return i;
+    }
+    return k == off ? l->value_len : SIZE_MAX;
+}
+
 /* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
- * value may be unchanged) or why it cannot be mapped. */
+ * value may be unchanged) or why it cannot be mapped, with *at the
+ * offset in l->value of the character err is about (SIZE_MAX when it is
+ * about none, or one of another string). */
 static enum xiri_status new_value(struct xiri_rewriter *rw,
                                   const struct xiri_link *l, int *qdiff,
-                                  struct xiri_error *err)
+                                  struct xiri_error *err, size_t *at)
 {
     const char *v = l->value, *enc;
     size_t n = l->value_len;
@@ -307,8 +341,12 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     bool plain = false; /* v is known to be linkcheck_plain */
     bool leiri = false; /* v is known to be a valid LEIRI */
     bool legacy;        /* HTML in an encoding that is not UTF-8 */
+    enum rw_source src = RW_SRC_VALUE; /* what v is */
 
     *qdiff = 0;
+    *at = SIZE_MAX;
+    err->offset = SIZE_MAX;
+    err->message[0] = '\0';
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
         memchr(v, '\n', n) == NULL && memchr(v, '\r', n) == NULL &&
         memchr(v, '\\', n) == NULL) {
@@ -325,6 +363,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             return rw->strip.status;
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
+        src = RW_SRC_STRIPPED;
     }
     /* --repair: the value its author meant (mojibake.h) */
     if (rw->opts.repair) {
@@ -335,6 +374,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
                 return rw->fix.status;
             v = rw->fix.data;
             n = rw->fix.len;
+            src = RW_SRC_OTHER;
         }
     }
     /* HTML usemap holds a hash-name reference ("#name"), which names a map
@@ -381,10 +421,13 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             if (st != XIRI_OK) {
                 if (rw->resolved.status != XIRI_OK)
                     error_set(err, st, 0, "%s", xiri_strerror(st));
+                else if (b->status == XIRI_OK) /* else the base's */
+                    *at = value_offset(l, src, err->offset);
                 return st;
             }
             v = rw->resolved.data;
             n = rw->resolved.len;
+            src = RW_SRC_OTHER;
             /* RFC 3986 5.2.2 builds the target from whole components of
              * the base and the reference, each into a component of the
              * same kind (the merged path from two paths, cut at a "/"),
@@ -447,6 +490,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     xiri_str_free(mapped);
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
         st = rw->value.status;
+    else if (st != XIRI_OK && st != XIRI_ENOMEM)
+        *at = value_offset(l, src, err->offset);
     return st;
 }
 
@@ -582,9 +627,13 @@ static int on_link(void *user, const struct xiri_link *l)
     int qdiff = 0;
     const char *enc;
     bool html = l->profile == XIRI_PROFILE_HTML;
+    size_t at, pos;
+    unsigned long line, column;
 
     memset(&ev, 0, sizeof(ev));
     ev.link = l;
+    ev.line = l->line;
+    ev.column = l->column;
     if (holds_replacement(l->value, l->value_len)) {
         /* never lose data: the original bytes are not known any more */
         ev.status = XIRI_EUNICODE;
@@ -594,7 +643,7 @@ static int on_link(void *user, const struct xiri_link *l)
             stop(rw, XIRI_ECANCELED, "stopped by a callback");
         return rw->status != XIRI_OK;
     }
-    st = new_value(rw, l, &qdiff, &err);
+    st = new_value(rw, l, &qdiff, &err, &at);
     ev.status = st;
     ev.query_differs = qdiff;
     if (st == XIRI_ENOMEM) {
@@ -603,6 +652,13 @@ static int on_link(void *user, const struct xiri_link *l)
     }
     if (st != XIRI_OK) {
         ev.message = err.message;
+        /* the place of the character the message is about, as check
+         * gives it (the walker counts the text as written) */
+        if (at != SIZE_MAX && xiri_walker_position(rw->walker, l, at, &line,
+                                                   &column, &pos) == XIRI_OK) {
+            ev.line = line;
+            ev.column = column;
+        }
     } else if (rw->value.len == l->value_len &&
                (l->value_len == 0 ||
                 memcmp(rw->value.data, l->value, l->value_len) == 0)) {

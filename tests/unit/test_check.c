@@ -199,6 +199,8 @@ static void test_cases(void)
     memset(&c, 0, sizeof(c));
     n = test_read_tsv("check-cases.tsv", case_line, &c);
     CU_ASSERT(n > 100);
+    /* the html profile's IPv4 and port rules (WHATWG URL) */
+    CU_ASSERT(test_read_tsv("check-cases-whatwg.tsv", case_line, &c) >= 5);
     CU_ASSERT_EQUAL(c.passed, c.lines);
     /* Every code in the catalogue is produced by at least one case (none
      * is reserved), except the document-level codes: xiri_check never
@@ -210,10 +212,74 @@ static void test_cases(void)
                          (k >= CODE_DOC_FIRST && k <= CODE_DOC_LAST) ||
                          (k >= CODE_REWRITE_FIRST && k <= CODE_REWRITE_LAST);
         if (k >= MAX_CODES || c.seen[k] != !link_only)
-            TEST_FAIL("code %s is %s by a line of check-cases.tsv",
+            TEST_FAIL("code %s is %s by a line of check-cases.tsv or "
+                      "check-cases-whatwg.tsv",
                       xiri_code_at(k)->code,
                       link_only ? "produced" : "not produced");
     }
+}
+
+/* ------------------------------------------------------------------ */
+
+struct wpt {
+    int fail, ok, passed;
+};
+
+/* One line of check-html-wpt.tsv: the input as a browser prepares it
+ * (xiri_html_url), checked under the html profile. */
+static void wpt_line(void *user, char **fields, int nfields, int lineno)
+{
+    struct wpt *w = user;
+    const char *code;
+    char *url = NULL;
+    size_t len, url_len = 0, i;
+    bool fail, found = false;
+    struct run r;
+
+    if (nfields < 4 ||
+        (strcmp(fields[1], "fail") != 0 && strcmp(fields[1], "ok") != 0)) {
+        TEST_FAIL("check-html-wpt.tsv:%d: malformed line", lineno);
+        return;
+    }
+    fail = strcmp(fields[1], "fail") == 0;
+    if (strcmp(fields[2], "port") != 0)
+        return; /* the IPv4 rows wait for invalid-ipv4 */
+    code = "invalid-port";
+    len = test_unescape(fields[0]);
+    if (xiri_html_url(fields[0], len, NULL, &url, &url_len) != XIRI_OK ||
+        run_check(&r, url, url_len, XIRI_PROFILE_HTML, NULL) != XIRI_OK) {
+        TEST_FAIL("check-html-wpt.tsv:%d: xiri_check failed", lineno);
+        xiri_str_free(url);
+        return;
+    }
+    for (i = 0; i < r.n; i++)
+        if (strcmp(r.f[i].code, code) == 0 && r.f[i].severity == XIRI_SEV_ERROR)
+            found = true;
+    if (found == fail) {
+        CU_PASS("wpt");
+        w->passed++;
+    } else {
+        TEST_FAIL("check-html-wpt.tsv:%d: \"%s\": wpt says %s, xiri %s %s",
+                  lineno, url, fail ? "failure" : "success",
+                  found ? "reports" : "does not report", code);
+    }
+    if (fail)
+        w->fail++;
+    else
+        w->ok++;
+    xiri_str_free(url);
+}
+
+static void test_wpt(void)
+{
+    struct wpt w;
+
+    memset(&w, 0, sizeof(w));
+    CU_ASSERT(test_read_tsv("check-html-wpt.tsv", wpt_line, &w) > 0);
+    CU_ASSERT_EQUAL(w.passed, w.fail + w.ok);
+    /* the selection holds 25 failures and 59 successes about ports */
+    CU_ASSERT(w.fail >= 25);
+    CU_ASSERT(w.ok >= 59);
 }
 
 /* ------------------------------------------------------------------ */
@@ -565,6 +631,7 @@ int suite_check_register(void)
     CU_pSuite s = CU_add_suite("check", suite_init, suite_clean);
 
     if (!s || !CU_add_test(s, "cases", test_cases) ||
+        !CU_add_test(s, "wpt_ipv4_port", test_wpt) ||
         !CU_add_test(s, "messages", test_messages) ||
         !CU_add_test(s, "catalogue", test_catalogue) ||
         !CU_add_test(s, "api", test_api) ||
