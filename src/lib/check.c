@@ -1258,6 +1258,187 @@ static void check_html_host(struct check *ck)
     }
 }
 
+/* WHATWG URL 3.5, "IPv4 number parser": the value of one label of d[a..e)
+ * (0x or 0X: hexadecimal; a leading 0: octal; else decimal; empty after
+ * "0x": 0), capped at 2^32 (every larger value fails alike).  False when
+ * the label is empty or holds a digit outside its radix. */
+static bool check_ipv4_number(const char *d, size_t a, size_t e, uint64_t *out)
+{
+    unsigned radix = 10;
+    uint64_t v = 0;
+    size_t i;
+
+    if (a == e)
+        return false;
+    if (e - a >= 2 && d[a] == '0' && (d[a + 1] == 'x' || d[a + 1] == 'X')) {
+        radix = 16;
+        a += 2;
+    } else if (e - a >= 2 && d[a] == '0') {
+        radix = 8;
+        a += 1;
+    }
+    for (i = a; i < e; i++) {
+        unsigned char c = (unsigned char)d[i];
+        unsigned k;
+
+        if (c >= '0' && c <= '9')
+            k = c - '0';
+        else if (radix == 16 && ch_is(c, CH_HEX))
+            k = (unsigned)ch_hexval(c);
+        else
+            return false;
+        if (k >= radix)
+            return false;
+        v = v * radix + k;
+        if (v > UINT64_C(0xFFFFFFFF))
+            v = UINT64_C(0x100000000);
+    }
+    *out = v;
+    return true;
+}
+
+/* HTML: the host of a special URL, as the host parser has it after
+ * percent-decoding and domain to ASCII (WHATWG URL 3.5), in d[0..n).
+ * "Ends in a number checker": the last label (a last empty one dropped,
+ * unless it is the only one) is all ASCII digits or parses as an IPv4
+ * number; then "IPv4 parser": at most four labels, each a number, each
+ * but the last at most 255, the last below 256^(5 - labels).  Findings
+ * are placed at the label when direct (d is the host as written), else
+ * at the host. */
+static void check_ipv4_labels(struct check *ck, const char *d, size_t n,
+                              bool direct)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    size_t starts[5], ends[5], count = 0, a, e, i, last_a, k;
+    uint64_t v = 0;
+    int why;
+    char text[160], label[CHECK_QUOTE_MAX + 4];
+
+    /* the last label, without one trailing empty label (n > 0, so a
+     * trailing '.' always leaves one label before it) */
+    e = n;
+    if (e > 0 && d[e - 1] == '.')
+        e--;
+    for (last_a = e; last_a > 0 && d[last_a - 1] != '.'; last_a--)
+        ;
+    for (i = last_a; i < e && d[i] >= '0' && d[i] <= '9'; i++)
+        ;
+    if (last_a == e || (i < e && !check_ipv4_number(d, last_a, e, &v)))
+        return; /* not a number: a domain */
+    /* the labels, up to five (five is one too many) */
+    for (a = 0; a <= e && count < 5; a = i + 1) {
+        for (i = a; i < e && d[i] != '.'; i++)
+            ;
+        starts[count] = a;
+        ends[count++] = i;
+    }
+    /* the first label at fault, and why: 1 a fifth label, 2 empty, 3 not
+     * a number, 4 over 255 before the last, 5 the last too large */
+    for (i = 0, why = 0; i < count && !why; i++) {
+        if (i == 4)
+            why = 1;
+        else if (starts[i] == ends[i])
+            why = 2;
+        else if (!check_ipv4_number(d, starts[i], ends[i], &v))
+            why = 3;
+        else if (i + 1 < count && v > 255)
+            why = 4;
+        else if (i + 1 == count && (v >> (8 * (4 - i))) != 0)
+            why = 5; /* the last number fills the 4 - i bytes left */
+    }
+    if (!why)
+        return;
+    i--;
+    k = ends[i] - starts[i];
+    a = direct ? h->off + starts[i] : h->off;
+    snprintf(label, sizeof(label), "\"%.*s%s\"",
+             (int)(k > CHECK_QUOTE_MAX ? CHECK_QUOTE_MAX : k), d + starts[i],
+             k > CHECK_QUOTE_MAX ? "..." : "");
+    if (why == 1)
+        snprintf(text, sizeof(text),
+                 "its fifth label %s at byte %zu is one too many", label, a);
+    else if (why == 2)
+        snprintf(text, sizeof(text), "it has an empty label at byte %zu", a);
+    else if (why == 3)
+        snprintf(text, sizeof(text),
+                 "its label %s at byte %zu is not a number (decimal, octal "
+                 "after a 0, hexadecimal after 0x)",
+                 label, a);
+    else if (why == 4)
+        snprintf(text, sizeof(text), "its label %s at byte %zu is over 255",
+                 label, a);
+    else
+        snprintf(text, sizeof(text),
+                 "its last label %s at byte %zu is over %llu", label, a,
+                 (unsigned long long)((UINT64_C(1) << (8 * (4 - i))) - 1));
+    check_report(ck, CODE_INVALID_IPV4, XIRI_SEV_ERROR, NULL, XIRI_PART_HOST, a,
+                 direct ? k : h->len, 0,
+                 "the host ends in a number, so browsers read it as an IPv4 "
+                 "address (WHATWG URL IPv4 parser), and %s: they reject the "
+                 "URL; correct the address",
+                 text);
+}
+
+static bool check_may_end_in_number(const char *s, size_t n)
+{
+    size_t e = n;
+
+    if (e > 0 && s[e - 1] == '.')
+        e--;
+    for (; e > 0 && ch_is((unsigned char)s[e - 1], CH_ALPHA | CH_DIGIT); e--) {
+        char c = (char)(s[e - 1] | 0x20);
+
+        if (c > '9' && !(c >= 'a' && c <= 'f') && c != 'x')
+            return false;
+    }
+    return true;
+}
+
+static void check_html_ipv4(struct check *ck)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    const char *d = ck->s + h->off;
+    size_t n = h->len, i;
+    bool direct = true;
+
+    if (ck->profile != XIRI_PROFILE_HTML || !h->set || h->len == 0 ||
+        ck->s[h->off] == '[' || !check_special(ck) ||
+        !check_may_end_in_number(d, n))
+        return;
+    /* WHATWG URL 3.5, host parser steps 4-7: percent-decode, UTF-8
+     * decode, domain to ASCII (UTS #46: full-width digits and dots map
+     * to ASCII) */
+    if (memchr(d, '%', n) || check_has_nonascii(ck, h->off, h->off + n)) {
+        direct = false;
+        if (!check_decode(ck, h->off, h->off + n, &ck->tmp))
+            return; /* not UTF-8: invalid-utf8 or pct-not-utf8 */
+        d = ck->tmp.data ? ck->tmp.data : "";
+        n = ck->tmp.len;
+        for (i = 0; i < n && (unsigned char)d[i] < 0x80; i++)
+            ;
+        if (i < n) {
+            struct idn *idn;
+            uint32_t errors = 0;
+            enum xiri_status st = idn_for_ctx(ck->ctx, &idn);
+
+            ck->tmp2.len = 0;
+            if (st == XIRI_OK)
+                st = idn_to_ascii(idn, d, n, &ck->tmp2, &errors);
+            if (st == XIRI_OK)
+                st = ck->tmp2.status;
+            if (st != XIRI_OK) {
+                check_fail(ck, st);
+                return;
+            }
+            if (errors)
+                return; /* idna-error says it */
+            d = ck->tmp2.data ? ck->tmp2.data : "";
+            n = ck->tmp2.len;
+        }
+    }
+    check_ipv4_labels(ck, d, n, direct);
+}
+
 static void check_host(struct check *ck)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
@@ -1375,6 +1556,8 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
         check_host(&ck);
     if (ck.pct && !check_done(&ck))
         check_html_host(&ck);
+    if (!check_done(&ck))
+        check_html_ipv4(&ck);
     if (!check_done(&ck))
         check_port(&ck);
     if (ck.pct && !check_done(&ck))

@@ -87,6 +87,25 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "address; a zone identifier needs RFC 6874's %25 form, which "
             "RFC 3986 itself does not allow.",
         },
+    [CODE_INVALID_IPV4] =
+        {
+            "invalid-ipv4",
+            ERR,
+            "WHATWG URL 3.5",
+            "a host browsers read as an IPv4 address that is not one",
+            "Browsers (the WHATWG URL Standard, section 3.5, host parsing) "
+            "read the host of an http, https, ftp, ws, wss or file URL as an "
+            "IPv4 address when its last label (a final empty label after a "
+            "'.' aside) is a number: decimal, octal with a leading 0, or "
+            "hexadecimal with 0x.  Then every label must be such a number, "
+            "there must be four labels at most, each but the last at most "
+            "255, and the last must fit in the bytes left (4294967295 alone, "
+            "16777215 after one label, and so on); otherwise the URL fails "
+            "and the link leads nowhere.  So do 1.2.3.256, 1.2.3.4.5, "
+            "0x100000000, 09 (9 is no octal digit) and example.123.  RFC 3986 "
+            "reads such hosts as registered names, so only the html profile "
+            "reports them.  Correct the address, or the name.",
+        },
     [CODE_INVALID_PORT] =
         {
             "invalid-port",

@@ -536,6 +536,34 @@ static bool plain_bytes(const char *s, size_t n)
     return plain_bytes_at(s, n, &hash);
 }
 
+/* Whether the host s[a..e) is left to xiri_check for the html profile's
+ * IPv4 rules (invalid-ipv4, WHATWG URL 3.5): its last label, a final
+ * empty one aside, starts with an ASCII digit (as every decimal, octal
+ * or 0x number does, so "ends in a number" may hold), unless the host is
+ * four decimal numbers of 0-255 without leading zeros, which every
+ * profile accepts (RFC 3986 3.2.2 IPv4address). */
+static bool plain_numeric_host(const char *s, size_t a, size_t e)
+{
+    size_t end = e, labels = 0, i, k;
+    unsigned v;
+
+    if (e > a && s[e - 1] == '.')
+        e--;
+    while (e > a && s[e - 1] != '.')
+        e--;
+    if (e == end || s[e] < '0' || s[e] > '9')
+        return false;
+    for (i = a; i <= end && labels < 5; i = k + 1, labels++) {
+        for (k = i, v = 0; k < end && s[k] >= '0' && s[k] <= '9' && v <= 255;
+             k++)
+            v = v * 10 + (unsigned)(s[k] - '0');
+        if (k == i || (k < end && s[k] != '.') || v > 255 ||
+            (s[i] == '0' && k - i > 1))
+            return true;
+    }
+    return labels != 4;
+}
+
 /* The second half: the components of the split r of s. */
 static bool plain_parts(const char *s, const struct ref *r)
 {
@@ -559,6 +587,10 @@ static bool plain_parts(const char *s, const struct ref *r)
             if (!ch_is((unsigned char)s[i], CH_UNRESERVED | CH_SUBDELIM) ||
                 (s[i] >= 'A' && s[i] <= 'Z'))
                 return false;
+        /* a host that may end in a number is left to xiri_check
+         * (invalid-ipv4, WHATWG URL 3.5) */
+        if (h->set && plain_numeric_host(s, h->off, h->off + h->len))
+            return false;
     } else if (!sc->set) {
         /* RFC 3986 4.2: colon-in-first-segment */
         for (i = p->off; i < p->off + p->len && s[i] != '/'; i++)
@@ -625,6 +657,8 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
         for (e = i + 2; e < qmark && s[e] != '/'; e++)
             if (s[e] == ':' || s[e] == '@' || (s[e] >= 'A' && s[e] <= 'Z'))
                 return false;
+        if (plain_numeric_host(s, i + 2, e))
+            return false;
         plain_span(&r->part[XIRI_PART_AUTHORITY], i + 2, e - i - 2);
         plain_span(&r->part[XIRI_PART_HOST], i + 2, e - i - 2);
         i = e;

@@ -910,6 +910,8 @@ enum xiri_status xiri_walker_position(struct xiri_walker *w,
 static void emit_links(struct xiri_walker *w, struct emit *e,
                        enum xiri_shape shape)
 {
+    unsigned n;
+
     if (e->value_len > w->max_value) {
         diag(w, "value-too-long", XIRI_SEV_WARNING, e->raw_pos,
              "a value of %zu bytes is longer than the limit of %zu bytes "
@@ -920,7 +922,21 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     }
     e->link.shape = shape;
     e->link.profile = w->html ? XIRI_PROFILE_HTML : XIRI_PROFILE_LEIRI;
-    shape_split(shape, e->value, e->value_len, emit_item, e);
+    n = shape_split(shape, e->value, e->value_len, emit_item, e);
+    /* XSD 1.0 Part 1 2.6.3 and 4.3.2: xsi:schemaLocation holds pairs, a
+     * namespace name then a location; with an odd count the last item
+     * (even: a namespace name, shapes.c) has none.  e->link and item_i
+     * still describe that last item. */
+    if (shape == XIRI_SHAPE_PAIRS && n % 2 == 1)
+        diag(w, "unpaired-namespace", XIRI_SEV_WARNING, e->raw_pos + e->item_i,
+             "%s holds %u item%s, an odd number: its last, \"%.*s%s\", a "
+             "namespace name, has no schema location after it (XSD 1.0 "
+             "Part 1 4.3.2: pairs of a namespace name and a location); add "
+             "the location or remove the name",
+             e->link.attribute ? e->link.attribute : "the value", n,
+             n == 1 ? "" : "s",
+             e->link.value_len > 64 ? 64 : (int)e->link.value_len,
+             e->link.value, e->link.value_len > 64 ? "..." : "");
 }
 
 /* ---------------------------------------------------------------- XML SAX */
