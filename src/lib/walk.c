@@ -1839,7 +1839,8 @@ static void on_entity_decl(void *ctx, const xmlChar *name, int type,
     if (content && type == XML_INTERNAL_GENERAL_ENTITY) {
         struct tag_guard g;
         tag_guard_init(&g, false, 0);
-        if (tag_guard_scan(&g, (const char *)content, 0,
+        /* XML: the guard never writes over it (that is HTML's text) */
+        if (tag_guard_scan(&g, (char *)content, 0,
                            strlen((const char *)content), w->max_attributes,
                            SIZE_MAX) == TAG_GUARD_LIMIT) {
             limit_error(w, parser_pos(w),
@@ -2639,15 +2640,24 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
     }
 }
 
-/* HTML after TAG_GUARD_SYNC: is libxml2 in the raw text of script or
- * style?  -1 when it has not read that far. */
+/* HTML after TAG_GUARD_SYNC, for tag_guard_resume: 1 when libxml2 is in
+ * the raw text of script or style, 2 when the walker is in the content of
+ * an element that is text to a browser but not to libxml2 (html_text: an
+ * HTML title, textarea, xmp or plaintext; a script or style closed by
+ * "/>", or by libxml2 at a "</" that does not end it for a browser), 0
+ * otherwise, -1 when libxml2 has not read that far. */
 static int html_raw(struct xiri_walker *w)
 {
     const char *name = (const char *)w->px->name;
 
     if (parser_pos(w) < w->guard.pos)
         return -1;
-    return name && (strcmp(name, "script") == 0 || strcmp(name, "style") == 0);
+    if (name && (strcmp(name, "script") == 0 || strcmp(name, "style") == 0))
+        return 1;
+    return w->text_name && (w->text_end == SIZE_MAX ||
+                            w->text_end >= w->guard.pos)
+               ? 2
+               : 0;
 }
 
 /* What kind of construct starts at s[0..n), for messages. */
@@ -2720,8 +2730,10 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         enum tag_guard_result r;
 
         text = input_window(w->in, &s0, &s1);
-        r = tag_guard_scan(&w->guard, text, s0, s1, w->max_attributes,
-                           w->max_markup);
+        /* the window is the walker's own copy of the text: the guard
+         * may write over a '<' in an element of text (tagscan.h) */
+        r = tag_guard_scan(&w->guard, (char *)(uintptr_t)text, s0, s1,
+                           w->max_attributes, w->max_markup);
         if (r == TAG_GUARD_LONG) {
             size_t at = w->guard.start;
             feed_parser(w, w->guard.safe < at ? w->guard.safe : at, false);
@@ -2745,7 +2757,7 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         if (r == TAG_GUARD_SYNC) {
             feed_parser(w, w->guard.pos, false);
             if (w->status == XIRI_OK)
-                tag_guard_resume(&w->guard, html_raw(w));
+                tag_guard_resume(&w->guard, html_raw(w), w->text_name);
             continue;
         }
         feed_parser(w, final ? s1 : w->guard.safe, final);

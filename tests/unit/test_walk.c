@@ -253,6 +253,30 @@ static void test_walk_html_late_utf8_sniffing(void)
 /* Shift_JIS HTML: <meta charset>, <base href> resolved against the
  * document's address, meta refresh, a list-valued ping, srcset, an
  * unquoted value, named and numeric references. */
+/* HTML: a quote left open in the text of title, textarea or xmp, or a
+ * "</b>" in a style, would make libxml2 read the rest as a tag (or end the
+ * style early); a browser reads the text up to the element's own end tag
+ * (WHATWG HTML 13.2.5.2-3), so the links after it are found, in any
+ * chunking (html5lib 1.1 finds the same four links, and not "in"). */
+static void test_walk_html_text_with_open_quote(void)
+{
+    static const char doc[] =
+        "<title>Q&A: <b class=\"x</title>\n"
+        "<a href=\"e/1\">1</a>\n"
+        "<textarea>say <i title='x</TEXTAREA ><a href=\"e/2\">2</a>\n"
+        "<xmp><p class=\"</xmp><a href=\"e/3\">3</a><style>p{}</b>"
+        "<a href=\"in\"></style><a href=\"e/4\">4</a>\n";
+    static const char want[] = "! 0:0+0 encoding-guess\n"
+                               "2:10+41/3 a@href#0 [e/1] <->\n"
+                               "3:47+98/3 a@href#0 [e/2] <->\n"
+                               "4:31+139/3 a@href#0 [e/3] <->\n"
+                               "4:85+193/3 a@href#0 [e/4] <->\n"
+                               "= html windows-1252 (guessed)\n";
+
+    check_doc("text with open quotes", doc, sizeof(doc) - 1, XIRI_DOC_HTML,
+              NULL, want);
+}
+
 static void test_walk_html_shift_jis(void)
 {
     static const char doc[] =
@@ -941,15 +965,74 @@ static unsigned rnd(unsigned n)
 
 static int max_attrs;
 
+/* HTML: the start tags libxml2 reported, with where they end, so that
+ * those in the text of an element that browsers read as text can be told
+ * (text_ranges) */
+#define MAX_SEEN 1024
+static struct seen_tag {
+    size_t at;  /* libxml2's position when it reported the tag: its '>' */
+    int attrs;
+    char name[12];
+} seen_tags[MAX_SEEN];
+static size_t nseen;
+
 static void count_html(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
+    htmlParserCtxtPtr px = ctx;
     int n = 0;
 
-    (void)ctx, (void)name;
     while (atts && atts[2 * n])
         n++;
-    if (n > max_attrs)
-        max_attrs = n;
+    if (nseen < MAX_SEEN) {
+        seen_tags[nseen].at = (size_t)px->input->consumed +
+                         (size_t)(px->input->cur - px->input->base);
+        seen_tags[nseen].attrs = n;
+        snprintf(seen_tags[nseen].name, sizeof(seen_tags[nseen].name), "%s",
+                 name);
+        nseen++;
+    }
+}
+
+/* The text that browsers read as the content of script, style, title,
+ * textarea, xmp or plaintext (WHATWG HTML 13.2.5.2-5: up to "</", the
+ * name in any case and a space, '/' or '>'; plaintext to the end), found
+ * from the start tags of the last parse, in doc[0..n): out is doc with
+ * each '<' in it that is not that end tag written over with '&', and the
+ * tags found in it are marked (attrs -1). */
+static void text_ranges(const char *doc, size_t n, char *out)
+{
+    static const char *const names[] = {"script", "style", "title",
+                                        "textarea", "xmp", "plaintext"};
+    size_t i, k, until = 0;
+
+    memcpy(out, doc, n);
+    for (i = 0; i < nseen; i++) {
+        size_t e = seen_tags[i].at, len, j;
+        if (e < until) {
+            seen_tags[i].attrs = -1; /* text to a browser */
+            continue;
+        }
+        for (k = 0; k < ARRAY_LEN(names); k++)
+            if (strcmp(seen_tags[i].name, names[k]) == 0)
+                break;
+        if (k == ARRAY_LEN(names))
+            continue;
+        len = strlen(names[k]);
+        until = n;
+        for (j = e; k != 5 && j + 2 + len < n; j++) {
+            char c = doc[j + 2 + len];
+            if (doc[j] == '<' && doc[j + 1] == '/' &&
+                xmlStrncasecmp((const xmlChar *)doc + j + 2,
+                               (const xmlChar *)names[k], (int)len) == 0 &&
+                strchr(" \t\n\f\r/>", c) != NULL && c != '\0') {
+                until = j;
+                break;
+            }
+        }
+        for (j = e; j < until; j++)
+            if (out[j] == '<')
+                out[j] = '&';
+    }
 }
 
 static void count_xml(void *ctx, const xmlChar *localname,
@@ -971,7 +1054,11 @@ static void quiet(void *ctx, xmlErrorPtr e)
     (void)ctx, (void)e;
 }
 
-/* The most attributes libxml2 reports on one tag of doc, read at once. */
+/* The most attributes libxml2 reports on one tag of doc, read at once;
+ * HTML: on a tag that is not in the text of an element that browsers
+ * read as text (the walker does not have libxml2 read it as a tag), found
+ * by parsing again with that text's '<' written over (text_ranges) until
+ * nothing changes. */
 static int libxml2_max_attrs(const char *doc, size_t n, bool html)
 {
     xmlSAXHandler sax;
@@ -982,14 +1069,29 @@ static int libxml2_max_attrs(const char *doc, size_t n, bool html)
     sax.serror = quiet;
     max_attrs = 0;
     if (html) {
+        static char masked[2][8192];
+        size_t round, i;
+        const char *text = doc;
+
         sax.startElement = count_html;
-        px = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, "t",
-                                      XML_CHAR_ENCODING_UTF8);
-        htmlCtxtUseOptions(px, HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC |
-                                   HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-                                   HTML_PARSE_NOBLANKS);
-        htmlParseChunk(px, doc, (int)n, 1);
-        htmlFreeParserCtxt(px);
+        for (round = 0; round < 8 && n <= sizeof(masked[0]); round++) {
+            nseen = 0;
+            px = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, "t",
+                                          XML_CHAR_ENCODING_UTF8);
+            htmlCtxtUseOptions(px, HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC |
+                                       HTML_PARSE_NOERROR |
+                                       HTML_PARSE_NOWARNING |
+                                       HTML_PARSE_NOBLANKS);
+            htmlParseChunk(px, text, (int)n, 1);
+            htmlFreeParserCtxt(px);
+            text_ranges(doc, n, masked[round % 2]);
+            if (memcmp(masked[round % 2], text, n) == 0)
+                break; /* the tags of the text parsed are the same */
+            text = masked[round % 2];
+        }
+        for (i = 0; i < nseen; i++)
+            if (seen_tags[i].attrs > max_attrs)
+                max_attrs = seen_tags[i].attrs;
     } else {
         sax.startDocument = xmlSAX2StartDocument;
         sax.internalSubset = xmlSAX2InternalSubset;
@@ -1010,7 +1112,7 @@ static int libxml2_max_attrs(const char *doc, size_t n, bool html)
 }
 
 static const char *const html_pieces[] = {
-    "<p>", "<a", "<b ", "<script>", "<script/>", "<style>", "</script>",
+    "<p>", "<a", "<b ", "<script>", "<style>", "</script>",
     "</style>", "</b>", "</", "</ ", "<!--", "<!-->", "<!--->", "-->",
     "--!>", "-- >", "<!DOCTYPE html", "<!doctype", " SYSTEM ", " PUBLIC ",
     "<?", "<?pi ", "<? ", "?>", ">", "/>", "/", "\"", "'", "=", "= ", " ",
@@ -1043,16 +1145,21 @@ static size_t random_doc(char *out, size_t cap, bool html)
         if (piece[0] == 'A' || rnd(3) == 0) {
             /* a start tag, or (piece "A...") attributes where it falls */
             size_t k, len = piece[0] == 'A' ? strlen(piece) : 1 + rnd(6);
-            if (piece[0] != 'A')
+            bool script = false;
+            if (piece[0] != 'A') {
+                script = html && rnd(4) == 0;
                 n += (size_t)snprintf(out + n, cap - n, "<%s",
-                                      html ? (rnd(4) ? "a" : "script")
+                                      html ? (script ? "script" : "a")
                                            : (rnd(4) ? "e" : "p:e"));
+            }
             for (k = 0; k < len; k++)
                 n += (size_t)snprintf(out + n, cap - n, " a%d%s", attr++,
                                       forms[html ? rnd(6) : 2 + rnd(4)]);
+            /* (a script closed by "/>" is text up to "</script" to a
+             * browser and so to the walker, not to libxml2 alone) */
             if (piece[0] != 'A')
                 n += (size_t)snprintf(out + n, cap - n, "%s",
-                                      rnd(3) ? ">" : "/>");
+                                      rnd(3) || script ? ">" : "/>");
         } else {
             n += (size_t)snprintf(out + n, cap - n, "%s", piece);
         }
@@ -1123,9 +1230,11 @@ static unsigned long log_check(const char *t, size_t n, bool html,
     while (end < n) {
         enum tag_guard_result r;
         end = end + step < n ? end + step : n;
-        r = tag_guard_scan(&g, t, 0, end, 100000, (size_t)1 << 30);
+        /* resumed with -1: the guard never writes over the text */
+        r = tag_guard_scan(&g, (char *)(uintptr_t)t, 0, end, 100000,
+                           (size_t)1 << 30);
         if (r == TAG_GUARD_SYNC)
-            tag_guard_resume(&g, -1);
+            tag_guard_resume(&g, -1, NULL);
         for (k = 0; k < log.ntags; k++) {
             const struct tag_rec *rec = &log.tags[k];
             size_t cursor = rec->lt, i, want;
@@ -1588,6 +1697,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_bom_conflict_utf16);
     CU_ADD_TEST(s, test_walk_long_list);
     CU_ADD_TEST(s, test_walk_html_streams);
+    CU_ADD_TEST(s, test_walk_html_text_with_open_quote);
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
