@@ -178,8 +178,12 @@ enum {
     G_RAW,        /* HTML: in the content of script or style */
     G_RAW_LT,     /* HTML: after '<' in it */
     G_RAW_LTS,    /* HTML: after "</" in it */
-    G_TEXT_ELEM   /* HTML: in the content of an element that browsers
+    G_TEXT_ELEM,  /* HTML: in the content of an element that browsers
                      read as text and libxml2 as markup (text_end) */
+    G_BOGUS_COMM, /* HTML: in what browsers read as a bogus comment and
+                     libxml2 as text */
+    G_COMMENT0,   /* HTML: just after "<!--" */
+    G_COMMENT1    /* HTML: just after "<!---" */
 };
 
 /* HTML DOCTYPE: htmlParseDocTypeDecl and htmlParseExternalID. */
@@ -518,6 +522,14 @@ void tag_guard_resume(struct tag_guard *g, int raw, const char *text_end)
         g->run = p;                                                    \
     } while (0)
 
+/* Text to libxml2 that starts a bogus comment for a browser (HTML): the
+ * text up to the next '>' is not markup. */
+#define G_BOGUS_AGAIN()                                                \
+    do {                                                               \
+        g->state = G_BOGUS_COMM;                                       \
+        g->run = p;                                                    \
+    } while (0)
+
 enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                                      size_t base, size_t end,
                                      unsigned long max_attrs, size_t max_len)
@@ -723,11 +735,15 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             }
             break;
         case G_ETAG0:
-            /* HTML: "</" and no name is dropped (htmlParseEndTag) */
+            /* HTML: "</" and no name is dropped (htmlParseEndTag); to a
+             * browser it starts a bogus comment unless a '>' follows
+             * (WHATWG HTML 13.2.5.7) */
             if (!g->html || g_html_name_start(c))
                 g->state = G_ETAG;
-            else
+            else if (c == '>')
                 G_TEXT_AGAIN();
+            else
+                G_BOGUS_AGAIN();
             break;
         case G_ETAG:
             q = memchr(t + (p - base), '>', end - p);
@@ -757,18 +773,20 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                 g->k = 0;
                 p++;
             } else if (g->html) {
-                G_TEXT_AGAIN(); /* HTML: "<!" and anything else is text */
+                /* HTML: "<!" and anything else is text to libxml2, a
+                 * bogus comment to a browser (13.2.5.42) */
+                G_BOGUS_AGAIN();
             } else {
                 g->state = G_XDECL;
             }
             break;
         case G_BANG_DASH:
             if (c == '-') {
-                g->state = G_COMMENT;
+                g->state = g->html ? G_COMMENT0 : G_COMMENT;
                 g->k = 0;
                 p++;
             } else if (g->html) {
-                G_TEXT_AGAIN();
+                G_BOGUS_AGAIN(); /* 13.2.5.42 */
             } else {
                 g->state = G_XDECL;
             }
@@ -840,7 +858,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             if (r)
                 g->state = G_PI;
             else
-                G_TEXT_AGAIN();
+                G_BOGUS_AGAIN(); /* 13.2.5.6: a bogus comment */
             break;
         }
         case G_PI:
@@ -948,7 +966,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                     g->sub = D_B1;
                 }
             } else {
-                G_TEXT_AGAIN();
+                G_BOGUS_AGAIN(); /* 13.2.5.42 */
             }
             break;
         case G_HDT:
@@ -1066,6 +1084,45 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                 g->state = G_ETAG;
             } else {
                 g->state = G_RAW;
+            }
+            break;
+        case G_BOGUS_COMM:
+            /* WHATWG HTML 13.2.5.41: a bogus comment ends at the first
+             * '>'; each '<' before it, which libxml2 would read as a tag,
+             * is written over with '&' (see G_TEXT_ELEM) */
+            while (p < end && (c = t[p - base]) != '>') {
+                if (c == '<') {
+                    text[p - base] = '&';
+                    g->run = p + 1;
+                }
+                p++;
+            }
+            if (p - g->run > max_len) {
+                g->start = g->run; /* libxml2 holds a run of text */
+                g->pos = p;
+                return TAG_GUARD_LONG;
+            }
+            g->safe = p;
+            if (p < end)
+                g->state = G_TEXT; /* the '>' is text too */
+            break;
+        case G_COMMENT0:
+        case G_COMMENT1:
+            /* 13.2.5.43-44: "<!-->" and "<!--->" are whole (empty)
+             * comments to a browser, and libxml2 2.9 would read on to the
+             * next "-->": its '<' is written over, and the comment is text
+             * to libxml2 */
+            if (c == '>') {
+                text[g->start - base] = '&';
+                p++;
+                g->state = G_TEXT;
+                g->run = g->start;
+            } else if (c == '-' && g->state == G_COMMENT0) {
+                g->state = G_COMMENT1;
+                p++;
+            } else {
+                g->k = g->state == G_COMMENT1;
+                g->state = G_COMMENT;
             }
             break;
         case G_TEXT_ELEM: {

@@ -4,6 +4,7 @@
  * that none of it depends on how the input is cut into chunks.  Every
  * expected position below was counted by hand in the document beside it. */
 #include <CUnit/CUnit.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -615,8 +616,13 @@ static void test_walk_limit_attributes(void)
         static const struct {
             const char *name, *doc, *want;
         } cases[] = {
-            {"comment opened by <!-->",
-             "<p><!--> <b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> --><i>", NULL},
+            /* the expected tags are those html5lib 1.1 finds: "<!-->"
+             * is a whole comment (libxml2 2.9 would read on to "-->"),
+             * "<? " starts a bogus comment up to the next '>' (libxml2
+             * would read the tag in it) */
+            {"tag after <!-->",
+             "<p><!--> <b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> --><i>",
+             "1:10: start tag <b> has more"},
             {"after a comment opened by <!-->",
              "<p><!--> x --><b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10>",
              "1:15: start tag <b> has more"},
@@ -634,8 +640,7 @@ static void test_walk_limit_attributes(void)
              "<p><a #x=\"q><b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10>\"",
              "start tag <b> has more"},
             {"processing instruction without target",
-             "<p><? <b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> >",
-             "1:7: start tag <b> has more"},
+             "<p><? <b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> >", NULL},
         };
         size_t k;
         for (k = 0; k < ARRAY_LEN(cases); k++)
@@ -1111,13 +1116,13 @@ static int libxml2_max_attrs(const char *doc, size_t n, bool html)
     return max_attrs;
 }
 
+/* (no bogus comments: see bogus_comment) */
 static const char *const html_pieces[] = {
-    "<p>", "<a", "<b ", "<script>", "<style>", "</script>",
-    "</style>", "</b>", "</", "</ ", "<!--", "<!-->", "<!--->", "-->",
-    "--!>", "-- >", "<!DOCTYPE html", "<!doctype", " SYSTEM ", " PUBLIC ",
-    "<?", "<?pi ", "<? ", "?>", ">", "/>", "/", "\"", "'", "=", "= ", " ",
-    "\n", "\t", "\f", "x", "\xC3\xA9", "<![CDATA[", "]]>", "<!x", "&amp;",
-    "#x", "<", "<_", "<3", "<T", "A", "A", "A", "AAA", "AAAA",
+    "<p>", "<a", "<b ", "<script>", "<style>", "</script>", "</style>",
+    "</b>", "<!--", "-->", "--!>", "-- >", "<!DOCTYPE html", "<!doctype",
+    " SYSTEM ", " PUBLIC ", "<?pi ", "?>", ">", "/>", "/", "\"", "'", "=",
+    "= ", " ", "\n", "\t", "\f", "x", "\xC3\xA9", "]]>", "&amp;", "#x",
+    "<", "<_", "<3", "<T", "A", "A", "A", "AAA", "AAAA",
 };
 static const char *const xml_pieces[] = {
     "<e", "<e", "<p:e", "</e>", "/>", ">", ">", " ", "\n", "=", "\"", "'",
@@ -1167,6 +1172,31 @@ static size_t random_doc(char *out, size_t cap, bool html)
     return n;
 }
 
+/* Whether doc may hold what a browser reads as a bogus comment and
+ * libxml2 as text, or "<!-->" (WHATWG HTML 13.2.5.6, 7, 42, 43): the
+ * walker has libxml2 read no tag in it, which the libxml2 of
+ * libxml2_max_attrs would (test_walk_limit_attributes has such cases). */
+static bool bogus_comment(const char *doc, size_t n, bool html)
+{
+    size_t i;
+
+    for (i = 0; html && i + 2 < n; i++) {
+        const char *p = doc + i;
+        if (p[0] != '<')
+            continue;
+        if ((p[1] == '?' && !isalpha((unsigned char)p[2])) ||
+            (p[1] == '/' && !isalpha((unsigned char)p[2])))
+            return true;
+        if (p[1] == '!' && strncmp(p + 2, "--", 2) != 0 &&
+            xmlStrncasecmp((const xmlChar *)p + 2,
+                           (const xmlChar *)"doctype", 7) != 0)
+            return true;
+        if (strncmp(p, "<!-->", 5) == 0 || strncmp(p, "<!--->", 6) == 0)
+            return true;
+    }
+    return false;
+}
+
 static void test_walk_guard_against_libxml2(void)
 {
     static char doc[8192];
@@ -1181,8 +1211,8 @@ static void test_walk_guard_against_libxml2(void)
         struct lim l;
         size_t chunk = 1 + rnd(round % 2 ? 16 : 300);
 
-        if (k < 2) /* a limit of 0 means the default */
-            continue;
+        if (k < 2 || bogus_comment(doc, n, html))
+            continue; /* a limit of 0 means the default */
         xiri_walk_options_init(&o);
         o.max_attributes = (unsigned long)k - 1;
         o.max_depth = 100000;
