@@ -207,6 +207,34 @@ static void test_walk_content_markup(void)
  * bytes on: valid UTF-8 there is UTF-8, else windows-1252 (0xE9 is U+00E9
  * in it); a lead byte that is the last byte of the document is no UTF-8.
  * The places of the links, counted by hand. */
+/* XML: the replacement text of an entity, read where it is referred to.
+ * In an attribute value its literal white space is spaces and its
+ * character references keep theirs (XML 1.0 3.3.3: "a&#38;#9;b c" gives
+ * a TAB, "x<TAB>y<LF>z" spaces); an item of a list that starts or ends
+ * inside it has no place in the text (offset of the value, length 0: a
+ * rewriter leaves it), the items around it keep theirs.  In content its
+ * markup is markup (4.4.2): a comment gives nothing, a CDATA section its
+ * characters, and the value is marked as having markup. */
+static void test_walk_xml_entity_text(void)
+{
+    static const char doc[] =
+        "<!DOCTYPE r [<!ENTITY e \"a&#38;#9;b c\"><!ENTITY s \"x\ty\nz\">"
+        "<!ENTITY c \"urn:<!--n-->k\"><!ENTITY q \"urn:<![CDATA[<q>]]>\">]>\n"
+        "<r><h:a xmlns:h=\"http://www.w3.org/1999/xhtml\" ping=\"p1 &e; p2\" "
+        "href=\"h/&s;\"/><id>&c;</id><id>&q;</id></r>\n";
+    static const char want[] = "3:54+174/2 a@ping#0 [p1] <->\n"
+                               "3:54+174/0 a@ping#1 [a] <->\n"
+                               "3:54+174/0 a@ping#2 [b] <->\n"
+                               "3:54+174/0 a@ping#3 [c] <->\n"
+                               "3:61+181/2 a@ping#4 [p2] <->\n"
+                               "3:71+191/5 a@href#0 [h/x y z] <->\n"
+                               "3:83+203/3 id@()#0 [urn:k] <-> markup\n"
+                               "3:95+215/3 id@()#0 [urn:<q>] <-> markup\n"
+                               "= xml UTF-8\n";
+
+    check_doc("entity text", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL, want);
+}
+
 static void test_walk_html_late_utf8_sniffing(void)
 {
     static const char *const tails[] = {"caf\xC3\xA9", "caf\xE9"};
@@ -1728,6 +1756,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_long_list);
     CU_ADD_TEST(s, test_walk_html_streams);
     CU_ADD_TEST(s, test_walk_html_text_with_open_quote);
+    CU_ADD_TEST(s, test_walk_xml_entity_text);
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
