@@ -110,6 +110,7 @@ struct xiri_walker {
     unsigned nmodes;
     struct base_entry *bases;
     size_t nbases, bases_cap;
+    size_t bases_bytes; /* the lengths of the bases in force, summed */
     bool base_element_seen; /* the first <base href> was taken */
     unsigned long links;
     unsigned long links_before_tag; /* links before the current start tag */
@@ -300,8 +301,20 @@ static const char *current_base(const struct xiri_walker *w)
     return w->nbases ? w->bases[w->nbases - 1].base : w->doc_base;
 }
 
-static bool push_base(struct xiri_walker *w, char *base)
+static bool push_base(struct xiri_walker *w, char *base, size_t tag_end)
 {
+    size_t len = base ? strlen(base) : 0;
+
+    /* each relative xml:base makes a base longer than its parent's: held
+     * at every depth, they could take depth times the document's size */
+    if (len > w->max_markup - w->bases_bytes) {
+        mem_free(base);
+        limit_error(w, tag_end,
+                    "the xml:base attributes in force give bases of more "
+                    "than %zu bytes in all (%zu nested); raise --max-markup",
+                    w->max_markup, w->nbases + 1);
+        return false;
+    }
     if (w->nbases == w->bases_cap) {
         size_t cap = w->bases_cap ? w->bases_cap * 2 : 16;
         struct base_entry *p = mem_realloc(w->bases, cap * sizeof(*p));
@@ -316,13 +329,16 @@ static bool push_base(struct xiri_walker *w, char *base)
     w->bases[w->nbases].depth = w->depth;
     w->bases[w->nbases].base = base;
     w->nbases++;
+    w->bases_bytes += len;
     return true;
 }
 
 static void pop_bases(struct xiri_walker *w)
 {
     while (w->nbases > 0 && w->bases[w->nbases - 1].depth >= w->depth) {
-        mem_free(w->bases[w->nbases - 1].base);
+        char *base = w->bases[w->nbases - 1].base;
+        w->bases_bytes -= base ? strlen(base) : 0;
+        mem_free(base);
         w->nbases--;
     }
 }
@@ -1823,7 +1839,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             }
     w->undeclared_entity = false;
     if (has_own_base)
-        push_base(w, own_base);
+        push_base(w, own_base, tag_end);
     if (w->status == XIRI_OK &&
         reg_find(w, el_ns, el, NULL, NULL, &shape) &&
         !guid_not_permalink(w, el_ns, el, nb_attributes, attrs))
