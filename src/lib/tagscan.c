@@ -291,6 +291,34 @@ static bool g_named(const struct tag_guard *g, const char *name)
     return g->name_len == n && memcmp(g->name, name, n) == 0;
 }
 
+/* HTML, in a tag: the character at text[i], a form feed written over
+ * with a space.  A browser reads the form feed as white space in a tag
+ * (WHATWG HTML 13.2.5.8, 32-38), libxml2 does not: without this a value
+ * or an attribute after it would be read otherwise. */
+static unsigned char g_tag_char(const struct tag_guard *g, char *text,
+                                size_t i)
+{
+    if (g->html && text[i] == '\f')
+        text[i] = ' ';
+    return (unsigned char)text[i];
+}
+
+/* HTML: the character c, which a tag or attribute name of libxml2 cannot
+ * hold (g_html_name_char), where a browser's name goes on (anything but
+ * white space, '/', '>', and '=' after an attribute name: 13.2.5.8, 33):
+ * written over with '-' at text[i], so that libxml2 reads one name too,
+ * another than the one it would have cut there ("<a<b href>" is no a
+ * element, "href#" no href).  False when the name ends at c. */
+static bool g_name_goes_on(char *text, size_t i, unsigned char c,
+                           bool attribute)
+{
+    if (g_blank(c) || c == '/' || c == '>' || (attribute && c == '=') ||
+        c == '\f')
+        return false;
+    text[i] = '-';
+    return true;
+}
+
 enum { FAST_NO, FAST_OK, FAST_LIMIT };
 
 /* g_fast gives up: the attributes it recorded go */
@@ -413,8 +441,11 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
             i = base + (size_t)(q - t) + 1;
         } else if (html) {
             n0 = i;
-            while (i < end && !g_blank(c = t[i - base]) && c != '>')
+            while (i < end && !g_blank(c = t[i - base]) && c != '>') {
+                if (c == '\f')
+                    G_FAST_FAIL(FAST_NO); /* g_tag_char */
                 i++;
+            }
             if (ra) {
                 ra->value = n0;
                 ra->value_len = i - n0;
@@ -600,7 +631,9 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                     p++;
             } else {
                 while (p < end && g->nlen < 100 &&
-                       g_html_name_char(c = t[p - base])) {
+                       (g_html_name_char(c = t[p - base]) ||
+                        g_name_goes_on(text, p - base, c, false))) {
+                    c = t[p - base];
                     if (g->name_len < sizeof(g->name) - 1)
                         g->name[g->name_len++] =
                             (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
@@ -614,8 +647,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                 g->state = G_TAG;
             break;
         case G_TAG:
-            while (g_blank(c) && ++p < end)
-                c = t[p - base];
+            while (g_blank(c = g_tag_char(g, text, p - base)) && ++p < end)
+                ;
             if (p == end) {
                 break;
             } else if (c == '>') {
@@ -669,7 +702,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                     p++;
             } else {
                 while (p < end && g->nlen < 100 &&
-                       g_html_name_char(t[p - base])) {
+                       (g_html_name_char(c = t[p - base]) ||
+                        g_name_goes_on(text, p - base, c, true))) {
                     g->nlen++;
                     p++;
                 }
@@ -678,8 +712,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                 g->state = G_AFTER;
             break;
         case G_AFTER:
-            while (g_blank(c) && ++p < end)
-                c = t[p - base];
+            while (g_blank(c = g_tag_char(g, text, p - base)) && ++p < end)
+                ;
             if (p == end) {
                 break;
             } else if (c == '=') {
@@ -690,8 +724,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             }
             break;
         case G_EQ:
-            while (g_blank(c) && ++p < end)
-                c = t[p - base];
+            while (g_blank(c = g_tag_char(g, text, p - base)) && ++p < end)
+                ;
             if (p == end) {
                 break;
             } else if (c == '"' || c == '\'') {
@@ -712,7 +746,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             g->state = G_TAG;
             break;
         case G_UVAL:
-            if (g_blank(c) || c == '>')
+            if (g_blank(c = g_tag_char(g, text, p - base)) || c == '>')
                 g->state = G_TAG;
             else
                 p++;
