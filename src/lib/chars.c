@@ -151,6 +151,29 @@ bool cp_is_bidi_format(uint32_t cp)
     return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E);
 }
 
+bool cp_hides_in_iri(uint32_t cp)
+{
+    /* the White_Space and Default_Ignorable_Code_Point characters past
+     * ASCII in Unicode 15.0 (PropList.txt, DerivedCoreProperties.txt;
+     * tests/unit/test_chars.c compares them with ICU's) */
+    static const uint32_t ranges[][2] = {
+        {0x0085, 0x0085},   {0x00A0, 0x00A0},   {0x00AD, 0x00AD},
+        {0x034F, 0x034F},   {0x061C, 0x061C},   {0x115F, 0x1160},
+        {0x1680, 0x1680},   {0x17B4, 0x17B5},   {0x180B, 0x180F},
+        {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x206F},
+        {0x3000, 0x3000},   {0x3164, 0x3164},   {0xFE00, 0xFE0F},
+        {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8},
+        {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF}};
+    size_t k;
+
+    if (cp < 0x85)
+        return false; /* ASCII is never decoded so */
+    for (k = 0; k < ARRAY_LEN(ranges) && cp >= ranges[k][0]; k++)
+        if (cp <= ranges[k][1])
+            return true;
+    return false;
+}
+
 /* Characters of bidi class R or AL (UCD DerivedBidiClass.txt, including
  * the unassigned code points that default to R or AL) all lie in
  * U+0590-U+08FF (UTF-8 lead bytes D6-DF and E0), U+200F (E2 80 8F),

@@ -72,5 +72,10 @@ bool cp_is_iprivate(uint32_t cp);
 bool cp_is_leiri_extra(uint32_t cp);
 /* RFC 3987 4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO must not appear. */
 bool cp_is_bidi_format(uint32_t cp);
+/* RFC 3987 3.2 step 4 and 6.1 (b): a character that a URI-to-IRI mapping
+ * should not decode because it would not be seen: white space (look-alikes
+ * of "space", 6.1 b) and the default-ignorable characters (Unicode
+ * White_Space, Default_Ignorable_Code_Point). */
+bool cp_hides_in_iri(uint32_t cp);
 
 #endif

@@ -83,7 +83,8 @@ void pct_normalize(struct buf *o, const char *s, size_t from, size_t to,
             octets[k] = pct_octet(s, i + 3 * k);
         }
         if (n > 0 && k == n && utf8_decode(octets, n, &cp) == n &&
-            pct_iri_allowed(cp, q)) {
+            pct_iri_allowed(cp, q) &&
+            !((flags & PCT_SEEN) && cp_hides_in_iri(cp))) {
             buf_append(o, (const char *)octets, n);
             i += 3 * n;
         } else {

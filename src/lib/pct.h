@@ -23,10 +23,15 @@ bool pct_iri_allowed(uint32_t cp, bool query);
  *           that position (RFC 3987 3.2);
  * PCT_STRAY write a '%' that starts no escape (the html profile lets one
  *           through) as "%25" (RFC 3986 2.4), so that no decoding next to
- *           it can form a new escape. */
+ *           it can form a new escape;
+ * PCT_SEEN  with PCT_UTF8, keep escaped the characters that would not be
+ *           seen or would pass for others (cp_hides_in_iri: RFC 3987 3.2
+ *           step 4 and 6.1), as a URI-to-IRI mapping must; a normalizer
+ *           decodes them (two spellings of one IRI compare equal). */
 #define PCT_DOT 0x1u
 #define PCT_UTF8 0x2u
 #define PCT_STRAY 0x4u
+#define PCT_SEEN 0x8u
 
 /* Append s[from..to) to o: escapes of unreserved ASCII characters are
  * decoded (RFC 3986 2.3; '.' only with PCT_DOT), with PCT_UTF8 so are

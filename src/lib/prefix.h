@@ -25,6 +25,7 @@
 #define chars_ascii xiri__chars_ascii
 #define check_run xiri__check_run
 #define codes_get xiri__codes_get
+#define cp_hides_in_iri xiri__cp_hides_in_iri
 #define cp_is_bidi_format xiri__cp_is_bidi_format
 #define cp_is_iprivate xiri__cp_is_iprivate
 #define cp_is_leiri_extra xiri__cp_is_leiri_extra

@@ -177,7 +177,13 @@ enum {
     G_BOGUS_SLASH,/* HTML: after '/' in it */
     G_RAW,        /* HTML: in the content of script or style */
     G_RAW_LT,     /* HTML: after '<' in it */
-    G_RAW_LTS     /* HTML: after "</" in it */
+    G_RAW_LTS,    /* HTML: after "</" in it */
+    G_TEXT_ELEM,  /* HTML: in the content of an element that browsers
+                     read as text and libxml2 as markup (text_end) */
+    G_BOGUS_COMM, /* HTML: in what browsers read as a bogus comment and
+                     libxml2 as text */
+    G_COMMENT0,   /* HTML: just after "<!--" */
+    G_COMMENT1    /* HTML: just after "<!---" */
 };
 
 /* HTML DOCTYPE: htmlParseDocTypeDecl and htmlParseExternalID. */
@@ -255,6 +261,64 @@ static int g_name_char(const unsigned char *s, size_t n, bool first,
            (xmlIsDigit(cp) || xmlIsCombining(cp) || xmlIsExtender(cp));
 }
 
+/* HTML: whether the start tag name s[0..n) may be one of the elements
+ * whose content is text (script, style, title, textarea, xmp, plaintext),
+ * by its length and first two letters: the guard stops after them. */
+static bool g_maybe_text(const unsigned char *s, size_t n)
+{
+    unsigned a = s[0] | 0x20u, b = s[1] | 0x20u;
+
+    switch (n) {
+    case 3:
+        return a == 'x' && b == 'm';
+    case 5:
+        return (a == 's' && b == 't') || (a == 't' && b == 'i');
+    case 6:
+        return a == 's' && b == 'c';
+    case 8:
+        return a == 't' && b == 'e';
+    case 9:
+        return a == 'p' && b == 'l';
+    default:
+        return false;
+    }
+}
+
+/* The name read into g->name is name (lower case). */
+static bool g_named(const struct tag_guard *g, const char *name)
+{
+    size_t n = strlen(name);
+    return g->name_len == n && memcmp(g->name, name, n) == 0;
+}
+
+/* HTML, in a tag: the character at text[i], a form feed written over
+ * with a space.  A browser reads the form feed as white space in a tag
+ * (WHATWG HTML 13.2.5.8, 32-38), libxml2 does not: without this a value
+ * or an attribute after it would be read otherwise. */
+static unsigned char g_tag_char(const struct tag_guard *g, char *text,
+                                size_t i)
+{
+    if (g->html && text[i] == '\f')
+        text[i] = ' ';
+    return (unsigned char)text[i];
+}
+
+/* HTML: the character c, which a tag or attribute name of libxml2 cannot
+ * hold (g_html_name_char), where a browser's name goes on (anything but
+ * white space, '/', '>', and '=' after an attribute name: 13.2.5.8, 33):
+ * written over with '-' at text[i], so that libxml2 reads one name too,
+ * another than the one it would have cut there ("<a<b href>" is no a
+ * element, "href#" no href).  False when the name ends at c. */
+static bool g_name_goes_on(char *text, size_t i, unsigned char c,
+                           bool attribute)
+{
+    if (g_blank(c) || c == '/' || c == '>' || (attribute && c == '=') ||
+        c == '\f')
+        return false;
+    text[i] = '-';
+    return true;
+}
+
 enum { FAST_NO, FAST_OK, FAST_LIMIT };
 
 /* g_fast gives up: the attributes it recorded go */
@@ -305,12 +369,8 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         if (html ? !g_html_name_char(c) : g_blank(c) || c == '/' || c == '>')
             break;
     }
-    if (html && (i - n0 >= 100 ||
-                 (i - n0 == 6 && (t[n0 - base] | 0x20) == 's' &&
-                  (t[n0 + 1 - base] | 0x20) == 'c') ||
-                 (i - n0 == 5 && (t[n0 - base] | 0x20) == 's' &&
-                  (t[n0 + 1 - base] | 0x20) == 't')))
-        return FAST_NO; /* long, or maybe script or style */
+    if (html && (i - n0 >= 100 || g_maybe_text(t + (n0 - base), i - n0)))
+        return FAST_NO; /* long, or maybe an element of text */
     for (;;) {
         while (i < end && g_blank(t[i - base]))
             i++;
@@ -381,8 +441,11 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
             i = base + (size_t)(q - t) + 1;
         } else if (html) {
             n0 = i;
-            while (i < end && !g_blank(c = t[i - base]) && c != '>')
+            while (i < end && !g_blank(c = t[i - base]) && c != '>') {
+                if (c == '\f')
+                    G_FAST_FAIL(FAST_NO); /* g_tag_char */
                 i++;
+            }
             if (ra) {
                 ra->value = n0;
                 ra->value_len = i - n0;
@@ -456,12 +519,16 @@ void tag_guard_init(struct tag_guard *g, bool html, size_t pos)
     g->pos = g->safe = g->start = pos;
 }
 
-void tag_guard_resume(struct tag_guard *g, int raw)
+void tag_guard_resume(struct tag_guard *g, int raw, const char *text_end)
 {
-    if (raw > 0)
+    if (raw == 2 && text_end) {
+        g->state = G_TEXT_ELEM;
+        g->text_end = text_end;
+    } else if (raw == 1) {
         g->state = G_RAW;
-    else if (raw == 0)
+    } else if (raw == 0) {
         g->state = G_TEXT;
+    }
 }
 
 /* The end of a construct at p (just after it): go on in state next. */
@@ -486,7 +553,15 @@ void tag_guard_resume(struct tag_guard *g, int raw)
         g->run = p;                                                    \
     } while (0)
 
-enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
+/* Text to libxml2 that starts a bogus comment for a browser (HTML): the
+ * text up to the next '>' is not markup. */
+#define G_BOGUS_AGAIN()                                                \
+    do {                                                               \
+        g->state = G_BOGUS_COMM;                                       \
+        g->run = p;                                                    \
+    } while (0)
+
+enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                                      size_t base, size_t end,
                                      unsigned long max_attrs, size_t max_len)
 {
@@ -556,12 +631,14 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                     p++;
             } else {
                 while (p < end && g->nlen < 100 &&
-                       g_html_name_char(c = t[p - base])) {
-                    if (g->name_len < 7)
+                       (g_html_name_char(c = t[p - base]) ||
+                        g_name_goes_on(text, p - base, c, false))) {
+                    c = t[p - base];
+                    if (g->name_len < sizeof(g->name) - 1)
                         g->name[g->name_len++] =
                             (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
                     else
-                        g->name_len = 8;
+                        g->name_len = sizeof(g->name);
                     g->nlen++;
                     p++;
                 }
@@ -570,18 +647,28 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                 g->state = G_TAG;
             break;
         case G_TAG:
-            while (g_blank(c) && ++p < end)
-                c = t[p - base];
+            while (g_blank(c = g_tag_char(g, text, p - base)) && ++p < end)
+                ;
             if (p == end) {
                 break;
             } else if (c == '>') {
                 p++;
                 if (g->html && !g->self_close &&
-                    ((g->name_len == 6 && memcmp(g->name, "script", 6) == 0) ||
-                     (g->name_len == 5 && memcmp(g->name, "style", 5) == 0))) {
+                    (g_named(g, "script") || g_named(g, "style"))) {
                     /* libxml2 reads their content as raw text, unless an
                      * end tag before closes them: ask it (SYNC) */
                     G_DONE(G_RAW);
+                    g->pos = g->safe = p;
+                    return TAG_GUARD_SYNC;
+                }
+                if (g->html &&
+                    (g_named(g, "title") || g_named(g, "textarea") ||
+                     g_named(g, "xmp") || g_named(g, "plaintext") ||
+                     g_named(g, "script") || g_named(g, "style"))) {
+                    /* text to a browser, markup to libxml2 (or, after
+                     * "/>", a script or style it has closed): the walker
+                     * knows whether it is HTML's (SYNC) */
+                    G_DONE(G_TEXT);
                     g->pos = g->safe = p;
                     return TAG_GUARD_SYNC;
                 }
@@ -615,7 +702,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                     p++;
             } else {
                 while (p < end && g->nlen < 100 &&
-                       g_html_name_char(t[p - base])) {
+                       (g_html_name_char(c = t[p - base]) ||
+                        g_name_goes_on(text, p - base, c, true))) {
                     g->nlen++;
                     p++;
                 }
@@ -624,8 +712,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                 g->state = G_AFTER;
             break;
         case G_AFTER:
-            while (g_blank(c) && ++p < end)
-                c = t[p - base];
+            while (g_blank(c = g_tag_char(g, text, p - base)) && ++p < end)
+                ;
             if (p == end) {
                 break;
             } else if (c == '=') {
@@ -636,8 +724,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
             }
             break;
         case G_EQ:
-            while (g_blank(c) && ++p < end)
-                c = t[p - base];
+            while (g_blank(c = g_tag_char(g, text, p - base)) && ++p < end)
+                ;
             if (p == end) {
                 break;
             } else if (c == '"' || c == '\'') {
@@ -658,7 +746,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
             g->state = G_TAG;
             break;
         case G_UVAL:
-            if (g_blank(c) || c == '>')
+            if (g_blank(c = g_tag_char(g, text, p - base)) || c == '>')
                 g->state = G_TAG;
             else
                 p++;
@@ -681,11 +769,15 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
             }
             break;
         case G_ETAG0:
-            /* HTML: "</" and no name is dropped (htmlParseEndTag) */
+            /* HTML: "</" and no name is dropped (htmlParseEndTag); to a
+             * browser it starts a bogus comment unless a '>' follows
+             * (WHATWG HTML 13.2.5.7) */
             if (!g->html || g_html_name_start(c))
                 g->state = G_ETAG;
-            else
+            else if (c == '>')
                 G_TEXT_AGAIN();
+            else
+                G_BOGUS_AGAIN();
             break;
         case G_ETAG:
             q = memchr(t + (p - base), '>', end - p);
@@ -715,18 +807,20 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                 g->k = 0;
                 p++;
             } else if (g->html) {
-                G_TEXT_AGAIN(); /* HTML: "<!" and anything else is text */
+                /* HTML: "<!" and anything else is text to libxml2, a
+                 * bogus comment to a browser (13.2.5.42) */
+                G_BOGUS_AGAIN();
             } else {
                 g->state = G_XDECL;
             }
             break;
         case G_BANG_DASH:
             if (c == '-') {
-                g->state = G_COMMENT;
+                g->state = g->html ? G_COMMENT0 : G_COMMENT;
                 g->k = 0;
                 p++;
             } else if (g->html) {
-                G_TEXT_AGAIN();
+                G_BOGUS_AGAIN(); /* 13.2.5.42 */
             } else {
                 g->state = G_XDECL;
             }
@@ -798,7 +892,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
             if (r)
                 g->state = G_PI;
             else
-                G_TEXT_AGAIN();
+                G_BOGUS_AGAIN(); /* 13.2.5.6: a bogus comment */
             break;
         }
         case G_PI:
@@ -906,7 +1000,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                     g->sub = D_B1;
                 }
             } else {
-                G_TEXT_AGAIN();
+                G_BOGUS_AGAIN(); /* 13.2.5.42 */
             }
             break;
         case G_HDT:
@@ -1026,13 +1120,96 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
                 g->state = G_RAW;
             }
             break;
+        case G_BOGUS_COMM:
+            /* WHATWG HTML 13.2.5.41: a bogus comment ends at the first
+             * '>'; each '<' before it, which libxml2 would read as a tag,
+             * is written over with '&' (see G_TEXT_ELEM) */
+            while (p < end && (c = t[p - base]) != '>') {
+                if (c == '<') {
+                    text[p - base] = '&';
+                    g->run = p + 1;
+                }
+                p++;
+            }
+            if (p - g->run > max_len) {
+                g->start = g->run; /* libxml2 holds a run of text */
+                g->pos = p;
+                return TAG_GUARD_LONG;
+            }
+            g->safe = p;
+            if (p < end)
+                g->state = G_TEXT; /* the '>' is text too */
+            break;
+        case G_COMMENT0:
+        case G_COMMENT1:
+            /* 13.2.5.43-44: "<!-->" and "<!--->" are whole (empty)
+             * comments to a browser, and libxml2 2.9 would read on to the
+             * next "-->": its '<' is written over, and the comment is text
+             * to libxml2 */
+            if (c == '>') {
+                text[g->start - base] = '&';
+                p++;
+                g->state = G_TEXT;
+                g->run = g->start;
+            } else if (c == '-' && g->state == G_COMMENT0) {
+                g->state = G_COMMENT1;
+                p++;
+            } else {
+                g->k = g->state == G_COMMENT1;
+                g->state = G_COMMENT;
+            }
+            break;
+        case G_TEXT_ELEM: {
+            /* WHATWG HTML 13.2.5.2-3 (RCDATA, RAWTEXT) and 13.2.5.5
+             * (PLAINTEXT): the content ends at the element's own end tag
+             * ("</", its name in any case, then a space, '/' or '>';
+             * 13.2.5.9-11), which a '<' anywhere else cannot start.  Each
+             * other '<' is written over with '&' for libxml2, which reads
+             * it as text then (a '&' starting no reference is a '&'); the
+             * walker does not read this text, and a rewrite copies the
+             * original bytes. */
+            size_t n = strlen(g->text_end), k;
+
+            q = memchr(t + (p - base), '<', end - p);
+            if (!q) {
+                p = g->safe = end;
+                break;
+            }
+            p = base + (size_t)(q - t);
+            if (p - g->run > max_len) {
+                g->start = g->run; /* libxml2 holds a run of text */
+                g->pos = p;
+                return TAG_GUARD_LONG;
+            }
+            g->safe = p;
+            if (strcmp(g->text_end, "plaintext") != 0) {
+                if (end - p < n + 3) {
+                    g->pos = p; /* too near the end to tell: later */
+                    return TAG_GUARD_MORE;
+                }
+                for (k = 0; k < n && q[1] == '/'; k++)
+                    if ((q[2 + k] | 0x20) != (unsigned char)g->text_end[k])
+                        break;
+                if (q[1] == '/' && k == n &&
+                    (g_blank(q[2 + n]) || q[2 + n] == '\f' ||
+                     q[2 + n] == '/' || q[2 + n] == '>')) {
+                    g->state = G_TEXT; /* the end tag, read as usual */
+                    g->run = p;
+                    break;
+                }
+            }
+            text[p - base] = '&';
+            g->run = ++p;
+            break;
+        }
         default:
             break;
         }
     }
     g->pos = p;
     /* what is still open must not be longer than the limit already */
-    if (g->state == G_TEXT || g->state == G_RAW) {
+    if (g->state == G_TEXT || g->state == G_RAW ||
+        g->state == G_TEXT_ELEM) {
         if (g->html && end - g->run > max_len) {
             g->start = g->run;
             return TAG_GUARD_LONG;
@@ -1053,7 +1230,9 @@ size_t tag_guard_construct_end(const char *text, size_t n, bool html)
     g.state = G_LT;
     g.start = 0;
     g.one = true;
-    if (tag_guard_scan(&g, text, 0, n, (unsigned long)-1, SIZE_MAX) ==
+    /* it stops after one construct: it never writes over the text */
+    if (tag_guard_scan(&g, (char *)(uintptr_t)text, 0, n, (unsigned long)-1,
+                       SIZE_MAX) ==
         TAG_GUARD_SYNC)
         return g.pos;
     return SIZE_MAX;

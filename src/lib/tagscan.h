@@ -51,8 +51,8 @@ enum tag_guard_result {
     TAG_GUARD_LONG,  /* the construct (or HTML run of text) at start is
                         longer than the limit */
     TAG_GUARD_SYNC   /* HTML: stopped after a tag that decides whether
-                        what follows is the raw text of a script or
-                        style element; call tag_guard_resume */
+                        what follows is text (script, style, title,
+                        textarea, xmp, plaintext); call tag_guard_resume */
 };
 
 /* The start tags the guard read whole by its fast path, with their
@@ -99,8 +99,9 @@ struct tag_guard {
     bool raw_end;           /* the end tag being read ends raw text */
     bool self_close;        /* the start tag ends with "/>" */
     bool one;               /* stop after one construct */
-    unsigned char name_len; /* of name; 8: longer */
-    char name[8];           /* HTML start tag name, lower case */
+    unsigned char name_len; /* of name; sizeof(name): longer */
+    char name[10];          /* HTML start tag name, lower case */
+    const char *text_end;   /* G_TEXT_ELEM: the name of its end tag */
     unsigned long attrs;    /* attributes of the current start tag */
     size_t start;           /* position of the current construct's '<' */
     size_t run;             /* HTML: start of the current run of text (up
@@ -116,15 +117,20 @@ void tag_guard_init(struct tag_guard *g, bool html, size_t pos);
 /* Read text[g->pos - base .. end - base) (positions in the stream; text
  * points to position base) as far as it goes; max_attrs is the most
  * attributes a start tag may have, max_len the most bytes of a construct
- * (or of an HTML run of text). */
-enum tag_guard_result tag_guard_scan(struct tag_guard *g, const char *text,
+ * (or of an HTML run of text).  In the content of an element that is
+ * text (tag_guard_resume with raw 2), each '<' that does not start its
+ * end tag is overwritten with '&', so that libxml2 reads text there. */
+enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                                      size_t base, size_t end,
                                      unsigned long max_attrs, size_t max_len);
 
 /* After TAG_GUARD_SYNC: raw is 1 when libxml2's current element is
- * script or style, 0 when it is another, -1 when libxml2 has not read
- * that far (the guard keeps its guess). */
-void tag_guard_resume(struct tag_guard *g, int raw);
+ * script or style (it reads their content as raw text itself), 2 when
+ * the element is one whose content browsers read as text and libxml2
+ * would read as markup (its end tag is "</" text_end, a static string of
+ * lower-case letters; "plaintext" has none), 0 for any other, -1 when
+ * libxml2 has not read that far (the guard keeps its guess). */
+void tag_guard_resume(struct tag_guard *g, int raw, const char *text_end);
 
 /* The end of the markup construct (start tag, DOCTYPE, comment...) whose
  * '<' is text[0], as libxml2 reads it: the index just after it, or

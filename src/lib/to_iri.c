@@ -15,7 +15,7 @@
 static void convert_text(struct buf *o, const char *s, size_t from, size_t to,
                          const struct span *query)
 {
-    pct_normalize(o, s, from, to, query, PCT_UTF8);
+    pct_normalize(o, s, from, to, query, PCT_UTF8 | PCT_SEEN);
 }
 
 /* An xn-- label anywhere in the host (case-insensitive, RFC 5890 2.3.2.1). */

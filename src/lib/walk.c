@@ -85,6 +85,8 @@ struct xiri_walker {
     xmlHashTablePtr defaults;
     /* XML: a value referred to an entity that was not expanded */
     bool undeclared_entity; /* libxml2 said so while reading a tag */
+    bool entity_markup;     /* an entity expanded in content held markup
+                               (expand_entity) */
     char unknown_entity[64];
     bool entities_exhausted; /* max_entities were read */
 
@@ -108,6 +110,7 @@ struct xiri_walker {
     unsigned nmodes;
     struct base_entry *bases;
     size_t nbases, bases_cap;
+    size_t bases_bytes; /* the lengths of the bases in force, summed */
     bool base_element_seen; /* the first <base href> was taken */
     unsigned long links;
     unsigned long links_before_tag; /* links before the current start tag */
@@ -298,8 +301,20 @@ static const char *current_base(const struct xiri_walker *w)
     return w->nbases ? w->bases[w->nbases - 1].base : w->doc_base;
 }
 
-static bool push_base(struct xiri_walker *w, char *base)
+static bool push_base(struct xiri_walker *w, char *base, size_t tag_end)
 {
+    size_t len = base ? strlen(base) : 0;
+
+    /* each relative xml:base makes a base longer than its parent's: held
+     * at every depth, they could take depth times the document's size */
+    if (len > w->max_markup - w->bases_bytes) {
+        mem_free(base);
+        limit_error(w, tag_end,
+                    "the xml:base attributes in force give bases of more "
+                    "than %zu bytes in all (%zu nested); raise --max-markup",
+                    w->max_markup, w->nbases + 1);
+        return false;
+    }
     if (w->nbases == w->bases_cap) {
         size_t cap = w->bases_cap ? w->bases_cap * 2 : 16;
         struct base_entry *p = mem_realloc(w->bases, cap * sizeof(*p));
@@ -314,13 +329,16 @@ static bool push_base(struct xiri_walker *w, char *base)
     w->bases[w->nbases].depth = w->depth;
     w->bases[w->nbases].base = base;
     w->nbases++;
+    w->bases_bytes += len;
     return true;
 }
 
 static void pop_bases(struct xiri_walker *w)
 {
     while (w->nbases > 0 && w->bases[w->nbases - 1].depth >= w->depth) {
-        mem_free(w->bases[w->nbases - 1].base);
+        char *base = w->bases[w->nbases - 1].base;
+        w->bases_bytes -= base ? strlen(base) : 0;
+        mem_free(base);
         w->nbases--;
     }
 }
@@ -492,8 +510,20 @@ static xmlEntityPtr internal_entity(struct xiri_walker *w, const char *name,
     return e;
 }
 
-static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
-                       struct buf *out, size_t *budget);
+/* Where raw text stands, for unit_len. */
+enum unit_mode {
+    UNIT_ATTRIBUTE = 0, /* an attribute value */
+    UNIT_CONTENT = 1,   /* element content */
+    UNIT_CDATA = 2      /* the inside of a CDATA section (XML 1.0 2.7):
+                           every character stands for itself */
+};
+
+static void decode_refs(struct xiri_walker *w, const char *s, size_t n,
+                        struct buf *out, size_t *budget, int mode,
+                        bool replacement);
+static void decode_content_to(struct xiri_walker *w, const char *raw,
+                              size_t n, int mode, struct buf *out,
+                              size_t *budget);
 
 /* Note a reference to an entity that cannot be expanded (external, or
  * not declared: xiri never reads an external DTD or entity); the value
@@ -509,9 +539,14 @@ static void unknown_entity(struct xiri_walker *w, const char *name, size_t n,
 }
 
 /* Append the replacement text of an entity reference s[0..n) ("&name;")
- * (XML 1.0 4.4.5), within the document's budget of expansions. */
+ * (XML 1.0 4.4.5), within the document's budget of expansions, as it
+ * reads where it is referred to (mode: enum unit_mode): in an attribute
+ * value its white space characters are spaces (3.3.3); in content its
+ * markup is markup (4.4.2: comments and processing instructions give
+ * nothing, a CDATA section its characters), and w->entity_markup is
+ * set. */
 static bool expand_entity(struct xiri_walker *w, const char *s, size_t n,
-                          struct buf *out, size_t *budget)
+                          struct buf *out, size_t *budget, int mode)
 {
     xmlEntityPtr e = internal_entity(w, s + 1, n - 2);
     size_t cost;
@@ -527,22 +562,50 @@ static bool expand_entity(struct xiri_walker *w, const char *s, size_t n,
         return true;
     }
     *budget -= cost;
-    if (e->etype == XML_INTERNAL_PREDEFINED_ENTITY)
+    if (e->etype == XML_INTERNAL_PREDEFINED_ENTITY) {
         buf_append(out, (const char *)e->content,
                    strlen((const char *)e->content));
-    else if (e->content)
-        decode_xml(w, (const char *)e->content,
-                   strlen((const char *)e->content), out, budget);
+    } else if (e->content) {
+        const char *c = (const char *)e->content;
+        size_t len = strlen(c);
+
+        if (mode == UNIT_CONTENT && memchr(c, '<', len)) {
+            w->entity_markup = true;
+            decode_content_to(w, c, len, UNIT_CONTENT, out, budget);
+        } else {
+            decode_refs(w, c, len, out, budget, mode, true);
+        }
+    }
     return true;
 }
 
-/* A value as libxml2's SAX2 hands it (XML, no entity substitution): "&#38;"
- * stands for '&' and "&name;" for an entity; decode both (XML 1.0 4.4.5),
- * within the budget of expansions and the value limit. */
-static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
-                       struct buf *out, size_t *budget)
+/* Append the literal text s[0..n); in the replacement text of an entity
+ * referred to in an attribute value (ws), each white space character as
+ * a space (XML 1.0 3.3.3: character references, decoded apart, keep
+ * theirs). */
+static void append_literal(struct buf *out, const char *s, size_t n, bool ws)
+{
+    size_t from = out->len, i;
+
+    buf_append(out, s, n);
+    if (ws && out->status == XIRI_OK)
+        for (i = from; i < out->len; i++)
+            if (out->data[i] == '\t' || out->data[i] == '\n' ||
+                out->data[i] == '\r')
+                out->data[i] = ' ';
+}
+
+/* Text with character and entity references decoded (XML 1.0 4.4.5)
+ * within the budget of expansions and the value limit: a value as
+ * libxml2's SAX2 hands it (no entity substitution: "&#38;" stands for '&'
+ * and "&name;" for an entity), or (replacement) the replacement text of
+ * an entity, read where it is referred to (mode, see expand_entity). */
+static void decode_refs(struct xiri_walker *w, const char *s, size_t n,
+                        struct buf *out, size_t *budget, int mode,
+                        bool replacement)
 {
     size_t i = 0, run = 0;
+    bool ws = replacement && mode == UNIT_ATTRIBUTE;
 
     while (i < n && out->status == XIRI_OK) {
         size_t len, semi;
@@ -555,7 +618,7 @@ static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
             break;
         }
         i = (size_t)(amp - s);
-        buf_append(out, s + run, i - run);
+        append_literal(out, s + run, i - run, ws);
         if ((cp = char_ref(s + i, n - i, &len)) >= 0) {
             buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
             i += len;
@@ -564,7 +627,7 @@ static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
                  semi++)
                 ;
             if (semi < n && s[semi] == ';' && semi > i + 1 &&
-                !expand_entity(w, s + i, semi - i + 1, out, budget)) {
+                !expand_entity(w, s + i, semi - i + 1, out, budget, mode)) {
                 unknown_entity(w, s + i + 1, semi - i - 1, out);
             } else if (semi < n && s[semi] == ';' && semi > i + 1) {
                 i = semi + 1;
@@ -575,16 +638,15 @@ static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
         }
         run = i;
     }
-    buf_append(out, s + run, i - run);
+    append_literal(out, s + run, i - run, ws);
 }
 
-/* Where raw text stands, for unit_len. */
-enum unit_mode {
-    UNIT_ATTRIBUTE = 0, /* an attribute value */
-    UNIT_CONTENT = 1,   /* element content */
-    UNIT_CDATA = 2      /* the inside of a CDATA section (XML 1.0 2.7):
-                           every character stands for itself */
-};
+/* A value as libxml2's SAX2 hands it (see decode_refs). */
+static void decode_xml(struct xiri_walker *w, const char *s, size_t n,
+                       struct buf *out, size_t *budget)
+{
+    decode_refs(w, s, n, out, budget, UNIT_ATTRIBUTE, false);
+}
 
 /* How many bytes of decoded value the unit of raw text at s[0..n) gives,
  * and its raw length in *rlen: a reference, a CR LF pair (XML 1.0 2.11),
@@ -624,7 +686,7 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
             size_t budget = w->max_entities;
             size_t got;
             buf_init(&tmp, w->max_value);
-            if (expand_entity(w, s, semi + 1, &tmp, &budget)) {
+            if (expand_entity(w, s, semi + 1, &tmp, &budget, content)) {
                 got = tmp.len;
                 buf_free(&tmp);
                 *rlen = semi + 1;
@@ -746,13 +808,21 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
         d = e->map_d;
     }
     while (k < count) {
+        size_t dl;
+
         if (offsets[k] <= d) {
             pos[k++] = e->raw_pos + i;
             continue;
         }
         if (i >= e->raw_len)
             break;
-        d += unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+        dl = unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+        if (offsets[k] < d + dl && rlen > 1)
+            /* the offset falls inside what a reference stands for (an
+             * item of a list that starts or ends inside an entity's text,
+             * XML 1.0 4.4.5): it has no place in the text */
+            return false;
+        d += dl;
         i += rlen;
     }
     ci = i;
@@ -1208,20 +1278,19 @@ attribute_links(struct xiri_walker *w, const char *text, size_t text_start,
     }
 }
 
-/* Decode element content as written (XML 1.0 2.4, 2.7, 4.4.2): character
- * and entity references expanded, CDATA markers, comments and processing
- * instructions dropped, the characters of a CDATA section as they are, CR
- * LF read as LF.  Mirrors unit_len(); mode is UNIT_CONTENT, or UNIT_CDATA
- * when raw is the inside of one CDATA section. */
-static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
-                           int mode, struct buf *out)
+/* Append element content as written, decoded (XML 1.0 2.4, 2.7, 4.4.2):
+ * character and entity references expanded (within the budget), CDATA
+ * markers, comments and processing instructions dropped, the characters
+ * of a CDATA section as they are, CR LF read as LF.  Mirrors unit_len(),
+ * but expands each entity once; mode is UNIT_CONTENT, or UNIT_CDATA when
+ * raw is the inside of one CDATA section. */
+static void decode_content_to(struct xiri_walker *w, const char *raw,
+                              size_t n, int mode, struct buf *out,
+                              size_t *budget)
 {
     size_t i = 0, len;
     bool in_cdata = mode == UNIT_CDATA;
 
-    out->len = 0;
-    out->status = XIRI_OK;
-    w->unknown_entity[0] = '\0';
     while (i < n && out->status == XIRI_OK) {
         size_t rlen, dl;
 
@@ -1229,6 +1298,24 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
             memcmp(raw + i, "]]>", 3) == 0) {
             in_cdata = false; /* the end of a section among other text */
             i += 3;
+            continue;
+        }
+        if (raw[i] == '&' && !in_cdata && !w->html) {
+            long cp = char_ref(raw + i, n - i, &len);
+            char tmp[4];
+
+            if (cp >= 0) {
+                buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
+                i += len;
+            } else if ((len = entity_ref(raw + i, n - i)) > 0) {
+                if (!expand_entity(w, raw + i, len + 2, out, budget,
+                                   UNIT_CONTENT))
+                    unknown_entity(w, raw + i + 1, len, out);
+                i += len + 2;
+            } else {
+                buf_putc(out, '&');
+                i++;
+            }
             continue;
         }
         dl = unit_len(w, raw + i, n - i, in_cdata ? UNIT_CDATA : UNIT_CONTENT,
@@ -1245,16 +1332,6 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
             size_t got;
             htmlref_decode(raw + i, n - i, false, tmp, &got);
             buf_append(out, tmp, got);
-        } else if (raw[i] == '&' && rlen > 1) {
-            long cp = char_ref(raw + i, n - i, &len);
-            char tmp[4];
-            if (cp >= 0)
-                buf_append(out, tmp, utf8_encode((uint32_t)cp, tmp));
-            else
-                expand_entity(w, raw + i, rlen, out, &w->entities_left);
-        } else if (raw[i] == '&' && !w->html &&
-                   (len = entity_ref(raw + i, n - i)) > 0) {
-            unknown_entity(w, raw + i + 1, len, out);
         } else if (rlen == 2 || (raw[i] == '\r' && !w->html)) {
             buf_putc(out, '\n'); /* CR LF, or CR alone (XML 1.0 2.11) */
         } else {
@@ -1262,6 +1339,16 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
         }
         i += rlen;
     }
+}
+
+/* Decode element content as written into out (decode_content_to). */
+static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
+                           int mode, struct buf *out)
+{
+    out->len = 0;
+    out->status = XIRI_OK;
+    w->unknown_entity[0] = '\0';
+    decode_content_to(w, raw, n, mode, out, &w->entities_left);
 }
 
 static void content_drop(struct xiri_walker *w);
@@ -1404,7 +1491,12 @@ static void content_end(struct xiri_walker *w)
     e.content = UNIT_CONTENT;
     if (memchr(e.raw, '<', e.raw_len))
         content_markup(&e);
+    w->entity_markup = false;
     decode_content(w, e.raw, e.raw_len, e.content, &c->value);
+    if (w->entity_markup)
+        /* markup from an entity stands among the characters, and where
+         * is not in the text: no item can be replaced as a span */
+        e.mixed = e.mixed_cdata = true;
     if (value_failing(w, &c->value)) {
         char what[100];
         snprintf(what, sizeof(what), "content of <%.60s>", c->element);
@@ -1763,7 +1855,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             }
     w->undeclared_entity = false;
     if (has_own_base)
-        push_base(w, own_base);
+        push_base(w, own_base, tag_end);
     if (w->status == XIRI_OK &&
         reg_find(w, el_ns, el, NULL, NULL, &shape) &&
         !guid_not_permalink(w, el_ns, el, nb_attributes, attrs))
@@ -1855,7 +1947,8 @@ static void on_entity_decl(void *ctx, const xmlChar *name, int type,
     if (content && type == XML_INTERNAL_GENERAL_ENTITY) {
         struct tag_guard g;
         tag_guard_init(&g, false, 0);
-        if (tag_guard_scan(&g, (const char *)content, 0,
+        /* XML: the guard never writes over it (that is HTML's text) */
+        if (tag_guard_scan(&g, (char *)content, 0,
                            strlen((const char *)content), w->max_attributes,
                            SIZE_MAX) == TAG_GUARD_LIMIT) {
             limit_error(w, parser_pos(w),
@@ -2655,15 +2748,24 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
     }
 }
 
-/* HTML after TAG_GUARD_SYNC: is libxml2 in the raw text of script or
- * style?  -1 when it has not read that far. */
+/* HTML after TAG_GUARD_SYNC, for tag_guard_resume: 1 when libxml2 is in
+ * the raw text of script or style, 2 when the walker is in the content of
+ * an element that is text to a browser but not to libxml2 (html_text: an
+ * HTML title, textarea, xmp or plaintext; a script or style closed by
+ * "/>", or by libxml2 at a "</" that does not end it for a browser), 0
+ * otherwise, -1 when libxml2 has not read that far. */
 static int html_raw(struct xiri_walker *w)
 {
     const char *name = (const char *)w->px->name;
 
     if (parser_pos(w) < w->guard.pos)
         return -1;
-    return name && (strcmp(name, "script") == 0 || strcmp(name, "style") == 0);
+    if (name && (strcmp(name, "script") == 0 || strcmp(name, "style") == 0))
+        return 1;
+    return w->text_name && (w->text_end == SIZE_MAX ||
+                            w->text_end >= w->guard.pos)
+               ? 2
+               : 0;
 }
 
 /* What kind of construct starts at s[0..n), for messages. */
@@ -2736,8 +2838,10 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         enum tag_guard_result r;
 
         text = input_window(w->in, &s0, &s1);
-        r = tag_guard_scan(&w->guard, text, s0, s1, w->max_attributes,
-                           w->max_markup);
+        /* the window is the walker's own copy of the text: the guard
+         * may write over a '<' in an element of text (tagscan.h) */
+        r = tag_guard_scan(&w->guard, (char *)(uintptr_t)text, s0, s1,
+                           w->max_attributes, w->max_markup);
         if (r == TAG_GUARD_LONG) {
             size_t at = w->guard.start;
             feed_parser(w, w->guard.safe < at ? w->guard.safe : at, false);
@@ -2761,7 +2865,7 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         if (r == TAG_GUARD_SYNC) {
             feed_parser(w, w->guard.pos, false);
             if (w->status == XIRI_OK)
-                tag_guard_resume(&w->guard, html_raw(w));
+                tag_guard_resume(&w->guard, html_raw(w), w->text_name);
             continue;
         }
         feed_parser(w, final ? s1 : w->guard.safe, final);

@@ -30,7 +30,8 @@
 #    the ASCII that set leaves but URIs forbid (^ { } | \ ` [ ]) escaped
 #    too;
 #  - to IRI: RFC 3987 3.2 (decode the %HH runs that are UTF-8 for
-#    ucschar, iprivate in the query, never ASCII or bidi formatting; kept
+#    ucschar, iprivate in the query, never ASCII, bidi formatting or
+#    characters not seen, white space and default ignorables, 6.1 b; kept
 #    escapes in upper case); but in HTML not in UTF-8 the query of a
 #    special URL is kept exactly as written (its escapes are bytes of the
 #    document's encoding, what browsers send) unless
@@ -51,6 +52,7 @@ import codecs
 import html
 import json
 import re
+import unicodedata
 import subprocess
 import sys
 
@@ -325,6 +327,27 @@ def iprivate(cp):
 BIDI_FORMAT = {0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E}
 
 
+def unseen(cp):
+    """RFC 3987 6.1 (b), to which 3.2 step 4 refers: not decoded, since it
+    would not be seen.  Unicode's White_Space (PropList.txt: Zs, Zl, Zp and
+    some controls) and Default_Ignorable_Code_Point, derived as
+    DerivedCoreProperties.txt defines it: Other_Default_Ignorable_Code_Point
+    + Cf + Variation_Selector - White_Space - FFF9..FFFB - 13430..1343F -
+    Prepended_Concatenation_Mark (from Python's unicodedata and PropList
+    15.0's lists, not from the table xiri has)"""
+    cat = unicodedata.category(chr(cp))
+    if cat in ("Zs", "Zl", "Zp") or cp == 0x85:
+        return True
+    other_di = (cp == 0x034F or 0x115F <= cp <= 0x1160 or 0x17B4 <= cp <= 0x17B5 or cp == 0x2065 or
+                cp == 0x3164 or cp == 0xFFA0 or 0xFFF0 <= cp <= 0xFFF8 or cp == 0xE0000 or
+                0xE0002 <= cp <= 0xE001F or 0xE0080 <= cp <= 0xE00FF or 0xE01F0 <= cp <= 0xE0FFF)
+    vs = 0x180B <= cp <= 0x180D or cp == 0x180F or 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF
+    pcm = (0x0600 <= cp <= 0x0605 or cp in (0x06DD, 0x070F, 0x08E2, 0x110BD, 0x110CD) or
+           0x0890 <= cp <= 0x0891)
+    excluded = 0xFFF9 <= cp <= 0xFFFB or 0x13430 <= cp <= 0x1343F or pcm
+    return (other_di or cat == "Cf" or vs) and not excluded
+
+
 def decode_text(t, in_query):
     """RFC 3987 3.2 steps 2-4 on one component"""
     out, i = [], 0
@@ -344,7 +367,7 @@ def decode_text(t, in_query):
                 ch = None
             if ch is not None:
                 cp = ord(ch)
-                if cp in BIDI_FORMAT or not (ucschar(cp) or (in_query and iprivate(cp))):
+                if cp in BIDI_FORMAT or unseen(cp) or not (ucschar(cp) or (in_query and iprivate(cp))):
                     ch = None
         if ch is not None:
             out.append(ch)

@@ -185,6 +185,36 @@ static void test_bidi_format(void)
         CU_ASSERT_FALSE(cp_is_bidi_format(no[i]));
 }
 
+/* cp_hides_in_iri is Unicode's White_Space and Default_Ignorable_Code_Point
+ * past ASCII as ICU knows them: every code point of Unicode 15.0 or
+ * before (the table's version; one a later ICU assigns is not asked). */
+static void test_hides_in_iri(void)
+{
+    UVersionInfo v15 = {15, 0, 0, 0};
+    uint32_t cp;
+    size_t wrong = 0, hidden = 0;
+
+    for (cp = 0x80; cp <= 0x10FFFF; cp++) {
+        UVersionInfo age;
+        bool want;
+
+        u_charAge((UChar32)cp, age);
+        if (memcmp(age, v15, sizeof(age)) > 0)
+            continue;
+        want = u_hasBinaryProperty((UChar32)cp, UCHAR_WHITE_SPACE) ||
+               u_hasBinaryProperty((UChar32)cp,
+                                   UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+        hidden += want;
+        if (cp_hides_in_iri(cp) != want && wrong++ < 5)
+            TEST_FAIL("U+%04X: cp_hides_in_iri %d, ICU %d", (unsigned)cp,
+                      cp_hides_in_iri(cp), want);
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    CU_ASSERT_TRUE(hidden > 4000); /* E0000-E0FFF... */
+    CU_ASSERT_FALSE(cp_hides_in_iri(' '));
+    CU_ASSERT_FALSE(cp_hides_in_iri(0xE9));
+}
+
 /* utf8_may_be_rtl is a filter in front of the RFC 3987 4.2 checks: it
  * must say "maybe" for every code point ICU gives bidi class R or AL. */
 static void test_rtl_filter(void)
@@ -447,6 +477,7 @@ int suite_chars_register(void)
         !CU_add_test(s, "sweep", test_sweep) ||
         !CU_add_test(s, "bidi_format", test_bidi_format) ||
         !CU_add_test(s, "rtl_filter", test_rtl_filter) ||
+        !CU_add_test(s, "hides_in_iri", test_hides_in_iri) ||
         !CU_add_test(s, "normalized_fast_path", test_normalized_fast_path) ||
         !CU_add_test(s, "ascii_classes", test_ascii_classes) ||
         !CU_add_test(s, "utf8_decode", test_utf8_decode) ||

@@ -428,7 +428,7 @@ static const struct map_case to_iri_cases[] = {
     /* step 3: UTF-8 of ucschar decodes, any hex case */
     {"http://a/D%C3%BCrst", PCT, 0, "http://a/D\xc3\xbcrst", -1},
     {"http://a/%c3%bc", PCT, 0, "http://a/\xc3\xbc", -1},
-    {"x:%C2%A0", PCT, 0, "x:\xc2\xa0", -1},
+    {"x:%C2%A1", PCT, 0, "x:\xc2\xa1", -1},
     {"x:%E2%82%AC", PCT, 0, "x:\xe2\x82\xac", -1},
     {"x:%F0%9F%98%80", PCT, 0, "x:\xf0\x9f\x98\x80", -1},
     {"x:%F3%A1%80%80", PCT, 0, "x:\xf3\xa1\x80\x80", -1},
@@ -469,7 +469,16 @@ static const struct map_case to_iri_cases[] = {
     {"x:%e2%80%aa%E2%80%AB%E2%80%AC%E2%80%AD%e2%80%ae", PCT, 0,
      "x:%E2%80%AA%E2%80%AB%E2%80%AC%E2%80%AD%E2%80%AE", -1},
     {"x:?%E2%80%8E#%E2%80%8E", PCT, 0, "x:?%E2%80%8E#%E2%80%8E", -1},
-    {"x:%E2%80%8D", PCT, 0, "x:\xe2\x80\x8d", -1}, /* ZWJ is no bidi mark */
+    /* 6.1 (b), which step 4 refers to: characters not seen (Unicode
+     * White_Space, Default_Ignorable_Code_Point) stay escaped: no-break
+     * space, soft hyphen, ZWJ, word joiner, ideographic space, BOM, a
+     * variation selector, a tag character; their neighbours decode */
+    {"x:%C2%A0%C2%AD%E2%80%8D%E2%81%A0%E3%80%80%EF%BB%BF", PCT, 0,
+     "x:%C2%A0%C2%AD%E2%80%8D%E2%81%A0%E3%80%80%EF%BB%BF", -1},
+    {"x:%E2%80%8A%EF%B8%8F%F3%A0%80%A1", PCT, 0,
+     "x:%E2%80%8A%EF%B8%8F%F3%A0%80%A1", -1},
+    {"x:%C2%9F%C2%A0%C2%A1%E2%80%8B%E2%80%90%E3%80%81", PCT, 0,
+     "x:%C2%9F%C2%A0\xc2\xa1%E2%80%8B\xe2\x80\x90\xe3\x80\x81", -1},
     /* iprivate: in the query only */
     {"x:/%EE%80%80?%EE%80%80#%EE%80%80", PCT, 0,
      "x:/%EE%80%80?\xee\x80\x80#%EE%80%80", -1},
