@@ -770,6 +770,7 @@ struct emit {
      * decoded offset: the places asked for usually ascend) */
     bool item_mapped;
     size_t item_i, item_d, at_i, at_d;
+    size_t item_end; /* the text position of the item's end */
 };
 
 /* Map decoded byte offsets of a value to text positions by walking the
@@ -890,6 +891,7 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     }
     e->item_i = e->at_i = pos[0] - e->raw_pos;
     e->item_d = e->at_d = start;
+    e->item_end = pos[1];
     e->link.value = e->value + start;
     e->link.value_len = len;
     e->link.item = index;
@@ -951,6 +953,10 @@ enum xiri_status xiri_walker_position(struct xiri_walker *w,
         off = link->value_len;
     if (e->item_mapped) {
         pos = raw_place(w, e, (size_t)(link->value - e->value) + off);
+        if (pos > e->item_end)
+            /* past units that give nothing after the item's last
+             * character (an empty entity, a comment): its end */
+            pos = e->item_end;
         *offset = input_orig_offset(w->in, pos);
         input_line_col(w->in, pos, line, column);
         return XIRI_OK;
