@@ -689,6 +689,19 @@ static void uni_put_query_charref(struct buf *out, uint32_t cp)
 
 /* Run the converter on src[0..n) (n may be 0 to flush), appending the
  * bytes it writes.  Returns the ICU error code. */
+/* ICU from-Unicode callback: stop at a character the encoding lacks.
+ * ICU's own UCNV_FROM_U_CALLBACK_STOP lets the default-ignorable ones
+ * (U+00AD, U+200B-U+200F, U+2060...) through as nothing, which would drop
+ * them from a value without a trace. */
+static void stop_unmappable(const void *context,
+                            UConverterFromUnicodeArgs *args,
+                            const UChar *units, int32_t length, UChar32 cp,
+                            UConverterCallbackReason reason, UErrorCode *err)
+{
+    (void)context, (void)args, (void)units, (void)length, (void)cp;
+    (void)reason, (void)err; /* *err stays the failure */
+}
+
 static UErrorCode uni_query_convert(UConverter *cv, const UChar *src, int32_t n,
                                     bool flush, struct buf *out, bool special,
                                     char *first)
@@ -757,7 +770,7 @@ static UConverter *uni_query_open(const char *name, enum xiri_status *st)
         *st = ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM : XIRI_EENCODING;
         return NULL;
     }
-    ucnv_setFromUCallBack(cv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &ec);
+    ucnv_setFromUCallBack(cv, stop_unmappable, NULL, NULL, NULL, &ec);
     ucnv_setFallback(cv, 0); /* round-trip mappings only, as the WHATWG
                                 indexes */
     if (U_FAILURE(ec)) {
@@ -900,6 +913,37 @@ enum xiri_status uni_encode_query(struct xiri_ctx *ctx, const char *label,
     return st;
 }
 
+/* ICU from-Unicode callback: a character the encoding lacks becomes the
+ * XML character reference &#xHHHH; (upper-case hexadecimal, as ICU's
+ * UCNV_ESCAPE_XML_HEX writes it), written through the converter.  ICU's
+ * own escape callback drops the default-ignorable characters instead
+ * (U+00AD, U+200B-U+200F, U+2060...), which would change a value. */
+static void escape_unmappable(const void *context,
+                              UConverterFromUnicodeArgs *args,
+                              const UChar *units, int32_t length,
+                              UChar32 cp, UConverterCallbackReason reason,
+                              UErrorCode *err)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    UChar ref[16];
+    const UChar *src = ref;
+    int32_t k = 0, shift;
+
+    (void)context, (void)units, (void)length;
+    if (reason > UCNV_IRREGULAR)
+        return; /* reset, close, clone: nothing to write */
+    ref[k++] = '&';
+    ref[k++] = '#';
+    ref[k++] = 'x';
+    for (shift = 20; shift > 0 && ((uint32_t)cp >> shift) == 0; shift -= 4)
+        ;
+    for (; shift >= 0; shift -= 4)
+        ref[k++] = (UChar)hex[((uint32_t)cp >> shift) & 0xF];
+    ref[k++] = ';';
+    *err = U_ZERO_ERROR;
+    ucnv_cbFromUWriteUChars(args, &src, ref + k, 0, err);
+}
+
 enum xiri_status uni_encode_text(const char *label, const char *s, size_t n,
                                  struct buf *out)
 {
@@ -912,8 +956,7 @@ enum xiri_status uni_encode_text(const char *label, const char *s, size_t n,
     cv = ucnv_open(label, &ec);
     if (U_FAILURE(ec))
         return ec == U_MEMORY_ALLOCATION_ERROR ? XIRI_ENOMEM : XIRI_EENCODING;
-    ucnv_setFromUCallBack(cv, UCNV_FROM_U_CALLBACK_ESCAPE,
-                          UCNV_ESCAPE_XML_HEX, NULL, NULL, &ec);
+    ucnv_setFromUCallBack(cv, escape_unmappable, NULL, NULL, NULL, &ec);
     st = to_utf16(s, n, &u, &ulen);
     if (st == XIRI_OK && U_SUCCESS(ec)) {
         need = ucnv_fromUChars(cv, NULL, 0, u, ulen, &ec);
@@ -949,8 +992,7 @@ bool uni_encodable(const char *label, const char *s, size_t n)
     if (U_FAILURE(ec))
         return false;
     /* stop at the first character the encoding lacks */
-    ucnv_setFromUCallBack(cv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL,
-                          &ec);
+    ucnv_setFromUCallBack(cv, stop_unmappable, NULL, NULL, NULL, &ec);
     ok = U_SUCCESS(ec) && to_utf16(s, n, &u, &ulen) == XIRI_OK;
     src = u;
     while (ok) {
