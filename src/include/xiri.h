@@ -364,10 +364,15 @@ enum xiri_shape {
                            1.0 Part 1 2.6.3): items 0, 2, 4... are
                            namespace names (identifiers), items 1, 3,
                            5... the locations of their schemas */
+    XIRI_SHAPE_RESOLVED_IDENTIFIER, /* an identifier that may be relative:
+                           resolved against its base, then compared as a
+                           string (RDF/XML's rdf:about, rdf:resource and
+                           rdf:datatype, RDF 1.1 Concepts 3.2) */
     XIRI_SHAPE_COUNT
 };
 
-/* "iri", "list", "srcset", "refresh", "identifier", "pairs" */
+/* "iri", "list", "srcset", "refresh", "identifier", "pairs",
+ * "resolved-identifier" */
 XIRI_API const char *xiri_shape_name(enum xiri_shape shape);
 
 struct xiri_registry; /* a set of IRI-valued attributes and elements */
@@ -504,8 +509,9 @@ struct xiri_link {
                                   content): it cannot be replaced whole */
 };
 
-/* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER value,
- * or a namespace name of a XIRI_SHAPE_PAIRS value (an even item). */
+/* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER or
+ * XIRI_SHAPE_RESOLVED_IDENTIFIER value, or a namespace name of a
+ * XIRI_SHAPE_PAIRS value (an even item). */
 XIRI_API int xiri_link_is_identifier(const struct xiri_link *link);
 
 /* A finding about the document rather than one IRI: parse errors, bytes

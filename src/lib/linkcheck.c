@@ -112,7 +112,8 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
 {
     const struct xiri_link *l = lc->link;
 
-    if (xiri_link_is_identifier(l)) {
+    if (xiri_link_is_identifier(l) &&
+        l->shape != XIRI_SHAPE_RESOLVED_IDENTIFIER) {
         /* compared as a string, never resolved (shapes.c): a base does
          * not help a relative one */
         if (!r->part[XIRI_PART_SCHEME].set)

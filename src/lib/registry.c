@@ -373,6 +373,7 @@ static const char *const shape_names[XIRI_SHAPE_COUNT] = {
     [XIRI_SHAPE_REFRESH] = "refresh",
     [XIRI_SHAPE_IDENTIFIER] = "identifier",
     [XIRI_SHAPE_PAIRS] = "pairs",
+    [XIRI_SHAPE_RESOLVED_IDENTIFIER] = "resolved-identifier",
 };
 
 const char *xiri_shape_name(enum xiri_shape shape)
@@ -625,7 +626,8 @@ enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
         if (!registry_shape_from_name(p + 1, end - eq - 1, &shape))
             return error_set(err, XIRI_ESYNTAX, eq + 1,
                              "'%.60s': unknown shape '%.20s' (iri, list, "
-                             "srcset, refresh, identifier, pairs)",
+                             "srcset, refresh, identifier, pairs, "
+                             "resolved-identifier)",
                              spec, p + 1);
     }
     memset(&at, 0, sizeof(at));

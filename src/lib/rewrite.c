@@ -668,9 +668,9 @@ static int on_link(void *user, const struct xiri_link *l)
          * equivalent URI, would name something else */
         ev.identifier_kept = 1;
         ev.message = "an identifier (an Atom id, an RSS guid, a namespace "
-                     "name) is compared as a string: another spelling, even "
-                     "the equivalent URI, names something else; left as it "
-                     "is";
+                     "name, an RDF node) is compared as a string: another "
+                     "spelling, even the equivalent URI, names something "
+                     "else; left as it is";
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";
@@ -703,6 +703,7 @@ static int on_link(void *user, const struct xiri_link *l)
     } else if (html && l->attribute && l->quote == 0 &&
                l->shape != XIRI_SHAPE_IRI &&
                l->shape != XIRI_SHAPE_IDENTIFIER &&
+               l->shape != XIRI_SHAPE_RESOLVED_IDENTIFIER &&
                !unquotable(rw->value.data, rw->value.len)) {
         /* quotes can only go around a whole unquoted value, and this is
          * one item of a list */

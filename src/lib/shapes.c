@@ -244,6 +244,7 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
         return shape_refresh(v, n, fn, user);
     case XIRI_SHAPE_IRI:
     case XIRI_SHAPE_IDENTIFIER:
+    case XIRI_SHAPE_RESOLVED_IDENTIFIER:
     default:
         return shape_iri(v, n, fn, user);
     }
@@ -253,11 +254,13 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
  * (RFC 4287 4.2.6.1), a namespace name likewise (Namespaces in XML 1.0
  * section 2.3), so are the first of each pair of xsi:schemaLocation (XSD
  * 1.0 Part 1 2.6.3: "the first member of each pair is a namespace
- * name"). */
+ * name"), and an RDF IRI once resolved (RDF 1.1 Concepts 3.2: two IRIs
+ * are the same node only when equal as strings). */
 int xiri_link_is_identifier(const struct xiri_link *link)
 {
     if (!link)
         return 0;
     return link->shape == XIRI_SHAPE_IDENTIFIER ||
+           link->shape == XIRI_SHAPE_RESOLVED_IDENTIFIER ||
            (link->shape == XIRI_SHAPE_PAIRS && link->item % 2 == 0);
 }

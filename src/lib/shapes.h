@@ -13,7 +13,8 @@ typedef int shape_item_fn(void *user, size_t start, size_t len,
                           unsigned index);
 
 /* Split value v[0..n) (decoded, UTF-8) into its items:
- *  XIRI_SHAPE_IRI, XIRI_SHAPE_IDENTIFIER: one item, the value without
+ *  XIRI_SHAPE_IRI, XIRI_SHAPE_IDENTIFIER, XIRI_SHAPE_RESOLVED_IDENTIFIER:
+ *  one item, the value without
  *    leading and trailing XML whitespace (XSD anyURI whiteSpace=collapse;
  *    HTML strips ASCII whitespace from URLs); an empty or blank value is
  *    one empty item (an empty reference is a same-document reference).

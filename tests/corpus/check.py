@@ -225,8 +225,10 @@ def one(d, f):
     for a, b in zip(links, links2):
         # An RSS guid and an Atom id are identifiers compared as strings
         # (RSS 2.0 "<guid> sub-element of <item>", RFC 4287 4.2.6.1): the
-        # element content named so, told here by the name alone
-        ident = a['attribute'] is None and a['element'] in ('guid', 'id')
+        # element content named so, told here by the name alone; and so
+        # are RDF/XML's about, resource and datatype (RDF 1.1 Concepts 3.2)
+        ident = ((a['attribute'] is None and a['element'] in ('guid', 'id')) or
+                 (a['attribute'] or '').split(':')[-1] in ('about', 'resource', 'datatype'))
         if any(ord(c) > 127 for c in a['value']):
             with lock:
                 nnonascii += 1

@@ -172,13 +172,15 @@ static int find_content(const struct xiri_registry *reg, const char *ens,
 
 static void test_shape_names(void)
 {
-    static const char *const names[] = {"iri",     "list",       "srcset",
-                                        "refresh", "identifier", "pairs"};
+    static const char *const names[] = {
+        "iri",        "list",  "srcset",
+        "refresh",    "identifier", "pairs",
+        "resolved-identifier"};
     enum xiri_shape s;
     size_t i;
 
-    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 6);
-    for (i = 0; i < 6; i++) {
+    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 7);
+    for (i = 0; i < 7; i++) {
         TEST_STR_EQ("shape name", xiri_shape_name((enum xiri_shape)i),
                     names[i]);
         CU_ASSERT(registry_shape_from_name(names[i], strlen(names[i]), &s));
@@ -1026,17 +1028,19 @@ static const struct spot preset_spots[][4] = {
     /* rss1: rss1.xsd's link and url (2), rdf.xsd through the import (5),
      * xml.xsd (1); the rdf: attributes that image, textinput and the
      * admin.xsd elements refer to are rdf.xsd's global ones, registered
-     * once for every element */
+     * once for every element, identifiers (RDF 1.1 Concepts 3.2) */
     {{RSS1_NS, "link", NULL, NULL, XIRI_SHAPE_IRI},
-     {RSS1_NS, "textinput", RDF_NS, "resource", XIRI_SHAPE_IRI},
+     {RSS1_NS, "textinput", RDF_NS, "resource",
+      XIRI_SHAPE_RESOLVED_IDENTIFIER},
      {"http://webns.net/mvcb/", "generatorAgent", RDF_NS, "resource",
-      XIRI_SHAPE_IRI},
+      XIRI_SHAPE_RESOLVED_IDENTIFIER},
      {RSS1_NS, "title", NULL, NULL, -1}},
     /* rdf: about, resource, datatype on any element, the unqualified
-     * about of rdf:Description and resource of rdf:li (5), xml:base (1);
+     * about of rdf:Description and resource of rdf:li (5), identifiers
+     * (RDF 1.1 Concepts 3.2: equal only as strings), xml:base (1);
      * rdf:ID and rdf:nodeID are names */
-    {{"urn:any", "x", RDF_NS, "about", XIRI_SHAPE_IRI},
-     {RDF_NS, "li", NULL, "resource", XIRI_SHAPE_IRI},
+    {{"urn:any", "x", RDF_NS, "about", XIRI_SHAPE_RESOLVED_IDENTIFIER},
+     {RDF_NS, "li", NULL, "resource", XIRI_SHAPE_RESOLVED_IDENTIFIER},
      {NULL, "x", RDF_NS, "ID", -1},
      {NULL, "x", RDF_NS, "nodeID", -1}},
     /* sitemap */
