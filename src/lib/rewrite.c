@@ -676,8 +676,10 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.message = "the value overlaps text already written; left as it is";
     } else if (l->raw_length == 0 && l->value_len > 0) {
         ev.status = XIRI_EINVAL;
-        ev.message = "the value's place in the document is not known; left "
-                     "as it is";
+        ev.message = "the value's place in the document is not known (a "
+                     "default from the DTD's ATTLIST, a value the DTD's type "
+                     "normalizes, or a list item that starts or ends inside "
+                     "an entity reference); left as it is";
     } else if (l->has_markup) {
         /* never lose data: the comment, processing instruction or CDATA
          * section inside the span would go with it */
