@@ -1230,7 +1230,9 @@ size_t tag_guard_construct_end(const char *text, size_t n, bool html)
     g.state = G_LT;
     g.start = 0;
     g.one = true;
-    /* it stops after one construct: it never writes over the text */
+    /* it reads one construct, whose text the guard has read (and written
+     * over where it does: tagscan.h) before libxml2 was given it, so what
+     * it writes is already there */
     if (tag_guard_scan(&g, (char *)(uintptr_t)text, 0, n, (unsigned long)-1,
                        SIZE_MAX) ==
         TAG_GUARD_SYNC)

@@ -134,7 +134,9 @@ void tag_guard_resume(struct tag_guard *g, int raw, const char *text_end);
 
 /* The end of the markup construct (start tag, DOCTYPE, comment...) whose
  * '<' is text[0], as libxml2 reads it: the index just after it, or
- * SIZE_MAX when it does not end in text[0..n) or text[0] starts none. */
+ * SIZE_MAX when it does not end in text[0..n) or text[0] starts none.
+ * The text must be text tag_guard_scan has read (HTML: the '-' and ' '
+ * it writes in a tag are written again, changing nothing). */
 size_t tag_guard_construct_end(const char *text, size_t n, bool html);
 
 #endif
