@@ -92,6 +92,47 @@ static void emit_original(struct xiri_rewriter *rw, size_t upto)
     }
 }
 
+/* The original character just before (after: false) byte offset at, as
+ * an ASCII code, or -1 when it is not ASCII or not held: the document is
+ * in an ASCII-compatible encoding, or UTF-16 (big-endian: be). */
+static int ascii_beside(const struct xiri_rewriter *rw, size_t at, bool before,
+                        bool utf16, bool be)
+{
+    size_t w = utf16 ? 2 : 1, i;
+    const unsigned char *d = (const unsigned char *)rw->pend.data;
+    unsigned c;
+
+    if (before ? at < rw->pend_start + w : at + w > rw->pend_start + rw->pend.len)
+        return -1;
+    i = (before ? at - w : at) - rw->pend_start;
+    if (!utf16)
+        return d[i] < 0x80 ? d[i] : -1;
+    c = be ? (unsigned)d[i] << 8 | d[i + 1] : (unsigned)d[i + 1] << 8 | d[i];
+    return c < 0x80 ? (int)c : -1;
+}
+
+/* HTML: does the link's span hold its whole unquoted attribute value, so
+ * that quotes may be put around it?  An unquoted value runs from after
+ * '=' (and white space) to white space or '>' (WHATWG HTML 13.2.5.35,
+ * 38); a span that a character reference or control character the URL
+ * leaves out starts or ends inside it (href=&Tab;a) is not all of it,
+ * and quotes around it would be read as part of the value. */
+static bool whole_unquoted(const struct xiri_rewriter *rw,
+                           const struct xiri_link *l, const char *enc)
+{
+    bool utf16 = enc && (strcmp(enc, "UTF-16LE") == 0 ||
+                         strcmp(enc, "UTF-16BE") == 0 ||
+                         strcmp(enc, "UTF-16") == 0);
+    bool be = utf16 && strcmp(enc, "UTF-16LE") != 0;
+    int b = ascii_beside(rw, l->offset, true, utf16, be);
+    int a = ascii_beside(rw, l->offset + l->raw_length, false, utf16, be);
+
+    return (b == '=' || b == ' ' || b == '\t' || b == '\n' || b == '\f' ||
+            b == '\r') &&
+           (a == ' ' || a == '\t' || a == '\n' || a == '\f' || a == '\r' ||
+            a == '>');
+}
+
 /* enc starts with "UTF-", "utf-", "UTF8" or "utf8" (asked for every
  * link: no strncmp) */
 static bool is_utf(const char *enc)
@@ -290,6 +331,84 @@ static bool network_path_of_dns(const char *v, size_t n, const char *base)
     return base[i] == ':' && scheme_is_dns(base, i);
 }
 
+/* HTML: v[0..n) has a scheme that is not special and a path that does
+ * not start with "/" (javascript:..., data:..., mailto:...): an opaque
+ * path, which browsers take as written (WHATWG URL "opaque path state":
+ * no dot segments are removed), where RFC 3986 5.2.2 would remove them
+ * ("data:text/plain,a/../b" would become "data:text/b"). */
+static bool html_opaque_path(const char *v, size_t n)
+{
+    size_t i;
+
+    if (n == 0 || !ch_is((unsigned char)v[0], CH_ALPHA))
+        return false;
+    for (i = 1; i < n && ch_is((unsigned char)v[i], CH_SCHEME); i++)
+        ;
+    if (i == n || v[i] != ':' || html_url_special(v, n, NULL))
+        return false;
+    return i + 1 == n || v[i + 1] != '/';
+}
+
+/* A finding that says browsers reject the URL (xiri_check, html
+ * profile): a host they cannot parse (a forbidden host code point, an
+ * IPv4 address out of range, a bad IP literal) or a bad port. */
+static int rejected_by_browsers(void *user, const struct xiri_diag *d)
+{
+    bool *rejected = user;
+
+    if (d->severity == XIRI_SEV_ERROR &&
+        ((strcmp(d->code, "invalid-char") == 0 && d->part == XIRI_PART_HOST) ||
+         strcmp(d->code, "invalid-ipv4") == 0 ||
+         strcmp(d->code, "invalid-port") == 0 ||
+         strcmp(d->code, "invalid-ip-literal") == 0)) {
+        *rejected = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* HTML: would browsers reject the link (its authority fails WHATWG URL's
+ * host or port parsing)?  A new spelling could make such a link work,
+ * which rewrite must not do.  The check runs only on an authority with a
+ * byte that may make it fail: not an ASCII letter, digit, '.' or '-', or
+ * a last label that starts with a digit (maybe an IPv4 address). */
+static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
+{
+    size_t i = 0, a, label = 0;
+    bool suspect = false, rejected = false;
+
+    if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
+        memchr(v, '\\', n)) {
+        /* as browsers read it: new_value prepared it so (html_url_prepare,
+         * which it calls on the same condition) */
+        v = rw->strip.data ? rw->strip.data : "";
+        n = rw->strip.len;
+    }
+
+    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
+        i++;
+    if (i < n && v[i] == ':')
+        i++;
+    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
+        return false; /* no authority */
+    for (a = i + 2; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
+        unsigned char c = (unsigned char)v[a];
+        if (c == '.')
+            label = a + 1;
+        else if (!(c >= 0x80 || ch_is(c, CH_ALPHA | CH_DIGIT) || c == '-'))
+            suspect = true;
+    }
+    if (label == 0)
+        label = i + 2;
+    if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
+        suspect = true;
+    if (suspect && xiri_check(rw->ctx, v, n, XIRI_PROFILE_HTML,
+                              rejected_by_browsers, &rejected,
+                              NULL) != XIRI_OK)
+        return false;
+    return rejected;
+}
+
 /* What the string a step of new_value works on is to the link's value,
  * so that an error's offset in it can be placed in the document. */
 enum rw_source {
@@ -382,7 +501,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     if (rw->opts.resolve && l->base &&
         !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
           (l->attribute[0] == 'u' || l->attribute[0] == 'U') &&
-          scheme_is(l->attribute, strlen(l->attribute), "usemap"))) {
+          scheme_is(l->attribute, strlen(l->attribute), "usemap")) &&
+        !(l->profile == XIRI_PROFILE_HTML && html_opaque_path(v, n))) {
         const struct resolve_base *b =
             link_base(rw, l->base, strlen(l->base), l->profile);
         bool ref_plain;
@@ -663,6 +783,12 @@ static int on_link(void *user, const struct xiri_link *l)
                (l->value_len == 0 ||
                 memcmp(rw->value.data, l->value, l->value_len) == 0)) {
         /* needs no change: not touched at all */
+    } else if (l->profile == XIRI_PROFILE_HTML &&
+               html_rejected(rw, l->value, l->value_len)) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "browsers reject this URL (its host or port, WHATWG URL: "
+                     "see xiri check --profile=html), and another spelling "
+                     "could make it work; left as it is";
     } else if (!rw->opts.identifiers && xiri_link_is_identifier(l)) {
         /* compared as a string (shapes.c): another spelling, even an
          * equivalent URI, would name something else */
@@ -712,6 +838,15 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.status = XIRI_EINVAL;
         ev.message = "one item of an unquoted list value would need quotes; "
                      "left as it is: quote the attribute";
+    } else if (html && l->attribute && l->quote == 0 &&
+               !unquotable(rw->value.data, rw->value.len) &&
+               !whole_unquoted(rw, l, xiri_walker_encoding(rw->walker, NULL))) {
+        /* quotes around a part of the value would be read inside it */
+        ev.status = XIRI_EINVAL;
+        ev.message = "the unquoted value would need quotes, but the link is "
+                     "only a part of it (a reference or control character "
+                     "before or after it); left as it is: quote the "
+                     "attribute";
     } else {
         bool add_quotes = html && l->attribute && l->quote == 0 &&
                           !unquotable(rw->value.data, rw->value.len);
