@@ -559,6 +559,9 @@ struct breakpoint {
 
 struct input {
     UConverter *cnv; /* NULL: UTF-8, validated here */
+    UChar ctl[3];    /* what cnv gives for the bytes 1A, 1C and 7F, when
+                        that is not themselves (ctl_fix) */
+    bool ctl_fix;
     input_bad_fn *bad;
     void *user;
     size_t skip;     /* BOM bytes still to skip */
@@ -602,6 +605,48 @@ struct input {
     bool ck_cr, cur_cr;
 };
 
+/* ICU's IBM converters (Shift_JIS is its ibm-943, IBM866 its ibm-866)
+ * exchange the control bytes 1A, 1C and 7F, as IBM PC code pages do;
+ * WHATWG Encoding decodes every byte below 0x80 of these encodings as the
+ * same code point (Shift_JIS decoder step 4, single-byte decoder), and so
+ * do browsers: a DEL in a URL is %7F to them.  Ask a fresh converter what
+ * it makes of the three, to undo that on the text (ctl_fix). */
+static void probe_controls(struct input *in, const char *encoding)
+{
+    static const char bytes[3] = {0x1A, 0x1C, 0x7F};
+    UErrorCode ec = U_ZERO_ERROR;
+    UConverter *cv = ucnv_open(encoding, &ec);
+    UChar u[8];
+    int32_t n;
+
+    if (U_FAILURE(ec))
+        return;
+    n = ucnv_toUChars(cv, u, ARRAY_LEN(u), bytes, 3, &ec);
+    if (U_SUCCESS(ec) && n == 3 && (u[0] != 0x1A || u[1] != 0x1C ||
+                                     u[2] != 0x7F)) {
+        memcpy(in->ctl, u, sizeof(in->ctl));
+        in->ctl_fix = true;
+    }
+    ucnv_close(cv);
+}
+
+/* The controls of u[0..n) as the bytes that stand for them (probe). */
+static void fix_controls(const struct input *in, UChar *u, size_t n)
+{
+    static const UChar as[3] = {0x1A, 0x1C, 0x7F};
+    size_t i, k;
+
+    for (i = 0; i < n; i++) {
+        if (u[i] > 0x7F)
+            continue;
+        for (k = 0; k < 3; k++)
+            if (u[i] == in->ctl[k]) {
+                u[i] = as[k];
+                break;
+            }
+    }
+}
+
 enum xiri_status input_new(const char *encoding, size_t bom_len,
                            input_bad_fn *bad, void *user, struct input **out)
 {
@@ -631,6 +676,7 @@ enum xiri_status input_new(const char *encoding, size_t bom_len,
         }
         ucnv_setToUCallBack(in->cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
                             &ec);
+        probe_controls(in, encoding);
     }
     *out = in;
     return XIRI_OK;
@@ -938,6 +984,8 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
          * character begun before it have none */
         if (t > u && offs[0] < 0 && chunk == s && in->pending_orig < base)
             offs[0] = -2; /* marker: begun in the previous chunk */
+        if (in->ctl_fix)
+            fix_controls(in, u, (size_t)(t - u));
         st = append_utf16(in, u, (size_t)(t - u), offs,
                           base + (size_t)(chunk - s));
         if (st != XIRI_OK)
