@@ -372,30 +372,112 @@ fail:
     return CLI_EXIT_USAGE;
 }
 
+static const char bl_header[] = BASELINE_MAGIC
+    "\n"
+    "# Findings of 'xiri check' accepted for now: FILE, CODE and VALUE\n"
+    "# separated by TABs, one line per finding, sorted; see xiri(1),\n"
+    "# BASELINE FILES.  Update: xiri check --baseline F --write-baseline "
+    "F\n";
+
+/* The baseline's lines into fp. */
+static void bl_put(const struct baseline *b, FILE *fp)
+{
+    size_t i, k;
+
+    fputs(bl_header, fp);
+    for (i = 0; i < b->n; i++)
+        for (k = 0; k < b->e[i].count; k++) {
+            fputs(b->e[i].key, fp);
+            fputc('\n', fp);
+        }
+}
+
+/* FILE that is not a regular file (a device, a pipe, /dev/stdout):
+ * written directly, through a descriptor it names (fd >= 0) or opened. */
+static int bl_write_direct(struct baseline *b, const char *path, int fd)
+{
+    size_t i, k;
+    FILE *fp;
+    int err = 0;
+
+    if (fd == STDOUT_FILENO) {
+        /* after the findings, in the same stream */
+        out_puts(bl_header);
+        for (i = 0; i < b->n; i++)
+            for (k = 0; k < b->e[i].count; k++) {
+                out_puts(b->e[i].key);
+                out_putc('\n');
+            }
+        return 0; /* a write error is out_finish's */
+    }
+    errno = 0;
+    if (fd >= 0) {
+        int d = dup(fd);
+
+        fp = d >= 0 ? fdopen(d, "ab") : NULL;
+        if (!fp && d >= 0)
+            close(d);
+    } else {
+        fp = fopen(path, "wb");
+    }
+    if (!fp) {
+        err = errno;
+        msg_error("%s: cannot write the baseline: %s", path,
+                  strerror(err ? err : EIO));
+        return CLI_EXIT_USAGE;
+    }
+    bl_put(b, fp);
+    errno = 0;
+    if (fflush(fp) != 0 || ferror(fp))
+        err = errno ? errno : EIO;
+    errno = 0;
+    if (fclose(fp) != 0 && !err)
+        err = errno ? errno : EIO;
+    if (err) {
+        msg_error("%s: cannot write the baseline: write error: %s", path,
+                  strerror(err));
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* Write to a temporary file next to path, then rename it over path, so
- * that a reader sees the old baseline or the new one, never a part. */
+ * that a reader sees the old baseline or the new one, never a part.  A
+ * symbolic link stays a link: the file it names is replaced (io.c,
+ * io_out_target); a FILE that is not a regular file is written
+ * directly. */
 int baseline_write(struct baseline *b, const char *path)
 {
-    static const char header[] = BASELINE_MAGIC
-        "\n"
-        "# Findings of 'xiri check' accepted for now: FILE, CODE and VALUE\n"
-        "# separated by TABs, one line per finding, sorted; see xiri(1),\n"
-        "# BASELINE FILES.  Update: xiri check --baseline F --write-baseline "
-        "F\n";
-    const char *slash = strrchr(path, '/');
-    size_t dn = slash ? (size_t)(slash - path) + 1 : 0, i, k;
-    char *tmp = malloc(dn + 32);
+    struct io_out oo;
+    const char *slash;
+    size_t dn;
+    char *tmp;
     const char *what = NULL;
     FILE *fp = NULL;
     int fd, err = 0;
 
+    bl_fold(b);
+    err = io_out_target(path, &oo);
+    if (err) {
+        msg_error("%s: cannot write the baseline: %s", path, strerror(err));
+        return CLI_EXIT_USAGE;
+    }
+    if (oo.kind != IO_OUT_REPLACE) {
+        int st = bl_write_direct(b, path, oo.kind == IO_OUT_FD ? oo.fd : -1);
+
+        free(oo.path);
+        return st;
+    }
+    slash = strrchr(oo.path, '/');
+    dn = slash ? (size_t)(slash - oo.path) + 1 : 0;
+    tmp = malloc(dn + 32);
     if (!tmp) {
+        free(oo.path);
         msg_error("out of memory");
         return CLI_EXIT_USAGE;
     }
-    memcpy(tmp, path, dn);
+    memcpy(tmp, oo.path, dn);
     memcpy(tmp + dn, ".xiri-baseline-XXXXXX", sizeof(".xiri-baseline-XXXXXX"));
-    bl_fold(b);
     errno = 0;
     fd = mkstemp(tmp);
     if (fd < 0) {
@@ -405,16 +487,16 @@ int baseline_write(struct baseline *b, const char *path)
                   "unchanged)",
                   path, strerror(err ? err : EIO));
         free(tmp);
+        free(oo.path);
         return CLI_EXIT_USAGE;
     }
     /* mkstemp makes it 0600: give it the mode of the file it replaces,
      * or what a new file gets (0666 less the umask) */
     {
-        struct stat st;
         mode_t mode, mask = umask(0);
 
         umask(mask);
-        mode = stat(path, &st) == 0 ? st.st_mode & 07777 : 0666 & ~mask;
+        mode = oo.exists ? (mode_t)oo.mode : 0666 & ~mask;
         if (fchmod(fd, mode) != 0) {
             err = errno;
             close(fd);
@@ -429,12 +511,7 @@ int baseline_write(struct baseline *b, const char *path)
         what = "cannot open the temporary file";
         goto fail;
     }
-    fputs(header, fp);
-    for (i = 0; i < b->n; i++)
-        for (k = 0; k < b->e[i].count; k++) {
-            fputs(b->e[i].key, fp);
-            fputc('\n', fp);
-        }
+    bl_put(b, fp);
     errno = 0;
     if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0) {
         err = errno;
@@ -449,12 +526,13 @@ int baseline_write(struct baseline *b, const char *path)
         goto fail;
     }
     errno = 0;
-    if (rename(tmp, path) != 0) {
+    if (rename(tmp, oo.path) != 0) {
         err = errno;
         what = "cannot rename the temporary file into place";
         goto fail;
     }
     free(tmp);
+    free(oo.path);
     return 0;
 fail:
     msg_error("%s: cannot write the baseline: %s: %s (the old file, if any, "
@@ -462,5 +540,6 @@ fail:
               path, what, strerror(err ? err : EIO));
     unlink(tmp);
     free(tmp);
+    free(oo.path);
     return CLI_EXIT_USAGE;
 }

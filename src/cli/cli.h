@@ -92,6 +92,35 @@ void out_excerpt(const char *s, size_t n, size_t off, size_t len);
  * with errno on failure. */
 int io_tmp_anonymous(const char *prefix);
 
+/* ---- io.c: where -o OUT and --write-baseline=FILE go ---- */
+
+/* The directory part of path ("." when there is none), malloc'd. */
+char *io_dir_of(const char *path);
+
+enum io_out_kind {
+    IO_OUT_REPLACE, /* a regular file (or none yet): a temporary file in
+                     * its directory is renamed over path */
+    IO_OUT_DIRECT,  /* not a regular file (a device, a pipe), a file of
+                     * /dev or /proc, or a link to no file: opened and
+                     * written */
+    IO_OUT_FD       /* /dev/stdout, /dev/fd/N, /proc/self/fd/N: written
+                     * to the open descriptor fd */
+};
+
+struct io_out {
+    enum io_out_kind kind;
+    char *path;    /* malloc'd: what to replace or open (the file a
+                    * symbolic link names, never the link) */
+    int fd;        /* IO_OUT_FD */
+    bool via_link; /* path was reached through symbolic links */
+    bool exists;   /* IO_OUT_REPLACE: the file exists (mode is its) */
+    unsigned mode; /* its permissions */
+};
+
+/* Where OUT goes: a symbolic link is followed (lstat, readlink) and
+ * never replaced.  0 and *o (o->path to free), or an errno. */
+int io_out_target(const char *path, struct io_out *o);
+
 /* What out_* and msg_* wrote while capturing: segments of stdout (1)
  * and stderr (2) in the order written, each a stream byte, a size_t
  * length and the bytes.  At most `limit` bytes are held in memory; the

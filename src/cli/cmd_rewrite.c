@@ -62,7 +62,8 @@ static const char rewrite_help[] =
     "                        xsi:schemaLocation): keep (default: left as\n"
     "                        written, with a note when one would change)\n"
     "                        or rewrite (like the links)\n"
-    "  -o OUT, --output=OUT  write the (one) document to OUT\n"
+    "  -o OUT, --output=OUT  write the (one) document to OUT ('-': the\n"
+    "                        standard output); a symbolic link stays one\n"
     "  -i[SUFFIX], --in-place[=SUFFIX]\n"
     "                        rewrite each FILE in place, keeping a copy of\n"
     "                        the original as FILE+SUFFIX when SUFFIX is given\n"
@@ -609,31 +610,13 @@ static void msg_errno(const char *where, const char *what, int err,
     free(text);
 }
 
-/* The directory part of path ("." when there is none), malloc'd. */
-static char *dir_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    size_t n;
-    char *d;
-
-    if (!slash)
-        return strdup(".");
-    n = slash == path ? 1 : (size_t)(slash - path);
-    d = malloc(n + 1);
-    if (d) {
-        memcpy(d, path, n);
-        d[n] = '\0';
-    }
-    return d;
-}
-
 /* A new temporary file next to path: "DIR/.NAME.xiri-XXXXXX" (mkstemp,
  * mode 0600).  Returns its descriptor and *tmp, or -1 with errno. */
 static int tmp_next_to(const char *path, char **tmp)
 {
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
-    char *dir = dir_of(path), *t;
+    char *dir = io_dir_of(path), *t;
     size_t n;
     int fd, saved;
 
@@ -1112,6 +1095,50 @@ static void diff_print(struct diff *d, uint64_t total_a, uint64_t total_b)
     }
 }
 
+/* Whether GNU diff quotes a file name holding byte c in its headers
+ * (diffutils 3.8, in any locale): white space and other controls, '"',
+ * '\\' and every byte from 0x80. */
+static bool diff_quotes(unsigned char c)
+{
+    return c <= ' ' || c == '"' || c == '\\' || c >= 0x80;
+}
+
+/* PREFIX NAME as a header of the diff: as it is, or, when it holds a
+ * byte diff_quotes, in double quotes with C's escapes (\t, \n, \", \\,
+ * \ooo), as GNU diff writes it and patch(1) reads it. */
+static void diff_label(const char *prefix, const char *name)
+{
+    const char *p;
+    bool quote = false;
+
+    for (p = name; *p && !quote; p++)
+        quote = diff_quotes((unsigned char)*p);
+    if (!quote) {
+        out_puts(prefix);
+        out_puts(name);
+        return;
+    }
+    out_putc('"');
+    out_puts(prefix);
+    for (p = name; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        const char *esc = strchr("\a\b\t\n\v\f\r", c);
+
+        if (c && esc) {
+            out_putc('\\');
+            out_putc("abtnvfr"[esc - "\a\b\t\n\v\f\r"]);
+        } else if (c == '"' || c == '\\') {
+            out_putc('\\');
+            out_putc((char)c);
+        } else if (c < ' ' || c >= 0x80) {
+            out_printf("\\%03o", c);
+        } else {
+            out_putc((char)c);
+        }
+    }
+    out_putc('"');
+}
+
 /* Print the unified diff of the original (orig) and the rewritten
  * document (the temporary file), from the changed spans.  The bytes
  * outside them are compared on the way: they must be equal.  Returns
@@ -1181,10 +1208,10 @@ static bool diff_file(struct rw_file *f, int orig)
             msg_errno(f->shown, "cannot read the document again", errno, "");
             ok = false;
         } else {
-            out_puts("--- a/");
-            out_puts(f->name);
-            out_puts("\n+++ b/");
-            out_puts(f->name);
+            out_puts("--- ");
+            diff_label("a/", f->name);
+            out_puts("\n+++ ");
+            diff_label("b/", f->name);
             out_puts("\n");
             diff_print(&d, total_a, total_b);
             if (d.a.err || d.b.err) {
@@ -1223,7 +1250,7 @@ static int tmp_finish(int fd, const struct stat *like, mode_t mode,
  * (best effort). */
 static void sync_dir(const char *path)
 {
-    char *dir = dir_of(path);
+    char *dir = io_dir_of(path);
     int fd;
 
     if (!dir)
@@ -1266,17 +1293,81 @@ static int make_backup(struct rw_file *f, const char *target, char **bak_tmp)
     return 0;
 }
 
+/* Whether the file at path is still the one that was opened and read
+ * (st, taken before reading): the same device and inode (not replaced,
+ * say by mv), size and modification and change times (not written in
+ * place meanwhile). */
+static bool same_file(const char *path, const struct stat *st)
+{
+    struct stat now;
+
+    if (stat(path, &now) != 0)
+        return false;
+    return now.st_dev == st->st_dev && now.st_ino == st->st_ino &&
+           now.st_size == st->st_size &&
+           now.st_mtim.tv_sec == st->st_mtim.tv_sec &&
+           now.st_mtim.tv_nsec == st->st_mtim.tv_nsec &&
+           now.st_ctim.tv_sec == st->st_ctim.tv_sec &&
+           now.st_ctim.tv_nsec == st->st_ctim.tv_nsec;
+}
+
+/* For tests only (tests/cli/cases/rewrite-in-place-changed): with
+ * $XIRI_TEST_PUBLISH_WAIT naming a FIFO, wait before publishing until a
+ * writer has opened it and closed it again, so that a test can change
+ * things at that very moment. */
+static void test_publish_wait(struct rw_run *r)
+{
+    const char *p = getenv("XIRI_TEST_PUBLISH_WAIT");
+    int fd;
+
+    if (!p || !p[0])
+        return;
+    fd = open(p, O_RDONLY);
+    if (fd < 0)
+        return;
+    while (read_some(fd, r->chunk2, RW_CHUNK) > 0)
+        ;
+    close(fd);
+}
+
+/* Move an older backup aside (to a new name next to it, *aside), so that
+ * it can come back if the file cannot be replaced; *aside stays NULL
+ * when there is none.  0, or -1 with errno. */
+static int backup_aside(const char *backup, char **aside)
+{
+    int fd = tmp_next_to(backup, aside);
+
+    if (fd < 0)
+        return -1;
+    close(fd);
+    if (rename(backup, *aside) == 0)
+        return 0;
+    {
+        int err = errno;
+
+        unlink(*aside);
+        free(*aside);
+        *aside = NULL;
+        if (err == ENOENT)
+            return 0; /* no older backup */
+        errno = err;
+        return -1;
+    }
+}
+
 /* Replace target by the temporary file f->tmp_path (and make the
- * backup): the original stays whole until one rename replaces it. */
+ * backup): the original stays whole until one rename replaces it.  In
+ * place (like: the original's stat), a file that changed meanwhile is
+ * left alone, and a failed rename leaves the older backup as it was. */
 static void publish_rename(struct rw_file *f, const char *target,
                            const struct stat *like, mode_t mode)
 {
     struct rw_run *r = f->r;
     const char *what = NULL;
-    char *backup = NULL, *bak_tmp = NULL;
+    char *backup = NULL, *bak_tmp = NULL, *aside = NULL;
     sigset_t old;
     int err = 0;
-    bool failed = false;
+    bool failed = false, bak_placed = false;
 
     sink_flush(&f->out);
     if (f->out.err) {
@@ -1310,30 +1401,70 @@ static void publish_rename(struct rw_file *f, const char *target,
         }
     }
     if (!failed) {
+        test_publish_wait(r);
         /* no signal between the renames and forgetting the names */
         signals_block(&old);
-        if (bak_tmp && rename(bak_tmp, backup) != 0) {
+        if (like && !same_file(target, like)) {
+            /* another writer's work is not to be lost, nor mixed with
+             * ours */
+            what = "";
+        } else if (bak_tmp && backup_aside(backup, &aside) != 0) {
+            err = errno;
+            what = "cannot move the older backup aside";
+        } else if (bak_tmp && rename(bak_tmp, backup) != 0) {
             err = errno;
             what = "cannot rename the backup into place";
-        } else if (rename(f->tmp_path, target) != 0) {
-            err = errno;
-            what = "cannot rename the temporary file over the file";
         } else {
-            sig_tmp_set(r->slot, 0, NULL);
-            sig_tmp_set(r->slot, 1, NULL);
-            free(f->tmp_path);
-            f->tmp_path = NULL;
-            free(bak_tmp);
-            bak_tmp = NULL;
+            bak_placed = bak_tmp != NULL;
+            if (rename(f->tmp_path, target) != 0) {
+                err = errno;
+                what = "cannot rename the temporary file over the file";
+            } else {
+                sig_tmp_set(r->slot, 0, NULL);
+                sig_tmp_set(r->slot, 1, NULL);
+                free(f->tmp_path);
+                f->tmp_path = NULL;
+                free(bak_tmp);
+                bak_tmp = NULL;
+                if (aside) {
+                    unlink(aside); /* replaced by the new backup */
+                    free(aside);
+                    aside = NULL;
+                }
+            }
+        }
+        /* undo: the file was not replaced, so its backup is the older
+         * one again, or none */
+        if (what && aside && rename(aside, backup) == 0) {
+            free(aside);
+            aside = NULL;
+        } else if (what && !aside && bak_placed) {
+            unlink(backup);
         }
         signals_restore(&old);
-        if (what) {
+        if (what && !what[0]) {
+            msg_about(f->shown, "changed while it was being rewritten; the "
+                                "file is left as it is");
+            failed = true;
+        } else if (what) {
             msg_errno(f->shown, what, err,
                       r->o.dest == D_IN_PLACE ? "; the file is left as it is"
                                               : "; nothing written");
             failed = true;
         } else {
             sync_dir(target);
+        }
+        if (aside) {
+            /* could not be put back: say where it is */
+            size_t n = strlen(aside) + 64;
+            char *text = malloc(n);
+
+            if (text) {
+                snprintf(text, n, "the older backup is kept as '%s'", aside);
+                msg_about(backup, text);
+                free(text);
+            }
+            free(aside);
         }
     }
     if (bak_tmp) {
@@ -1346,14 +1477,16 @@ static void publish_rename(struct rw_file *f, const char *target,
         cli_set_status(&r->state, CLI_EXIT_USAGE);
 }
 
-/* -o OUT that is not a regular file (a device, a pipe): copy. */
-static void publish_copy(struct rw_file *f, const char *path)
+/* -o OUT that is not a regular file (a device, a pipe, a link to no
+ * file): opened and written; or fd >= 0, a descriptor OUT names
+ * (/dev/fd/N, /dev/stderr): written as it is, at its offset. */
+static void publish_copy(struct rw_file *f, const char *path, int fd)
 {
     struct rw_run *r = f->r;
-    bool writing;
-    int fd;
+    bool writing, opened = fd < 0;
 
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (opened)
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (fd < 0) {
         msg_errno(path, "cannot open", errno, "");
         cli_set_status(&r->state, CLI_EXIT_USAGE);
@@ -1364,7 +1497,7 @@ static void publish_copy(struct rw_file *f, const char *path)
                   errno, "");
         cli_set_status(&r->state, CLI_EXIT_USAGE);
     }
-    if (close(fd) != 0) {
+    if (opened && close(fd) != 0) {
         msg_errno(path, "cannot write", errno, "");
         cli_set_status(&r->state, CLI_EXIT_USAGE);
     }
@@ -1479,26 +1612,37 @@ static void rewrite_file(struct rw_run *r, const char *name)
 {
     struct rw_file f;
     struct xiri_walk_options wo;
-    struct stat ost;
+    struct io_out oo;
     enum xiri_status st;
     char *base = NULL, *target = NULL;
     const char *out_path = NULL;
     bool is_stdin = strcmp(name, "-") == 0, out_regular = false;
+    int out_fd = -1; /* -o to a descriptor (the standard output...) */
     mode_t mode = 0;
     /* read once: the analyzer cannot tell that the callbacks, which get
      * f (and so r), never change it */
     const enum rw_dest dest = r->o.dest;
 
     memset(&f, 0, sizeof(f));
+    memset(&oo, 0, sizeof(oo));
     f.r = r;
     f.name = name;
     f.shown = is_stdin ? "<stdin>" : name;
     f.out.fd = f.copy.fd = -1;
-    f.in = is_stdin ? STDIN_FILENO : open(name, O_RDONLY);
+    /* in place, a FIFO is refused below, not waited for in open */
+    f.in = is_stdin ? STDIN_FILENO
+                    : open(name, dest == D_IN_PLACE ? O_RDONLY | O_NONBLOCK
+                                                    : O_RDONLY);
     if (f.in < 0 || fstat(f.in, &f.st) != 0) {
         msg_errno(name, "cannot open", errno, "");
         cli_set_status(&r->state, CLI_EXIT_USAGE);
         goto done;
+    }
+    if (dest == D_IN_PLACE && S_ISREG(f.st.st_mode)) {
+        int fl = fcntl(f.in, F_GETFL);
+
+        if (fl >= 0)
+            (void)fcntl(f.in, F_SETFL, fl & ~O_NONBLOCK);
     }
     if (S_ISDIR(f.st.st_mode)) {
         msg_about(name, MSG_DIRECTORY);
@@ -1524,30 +1668,41 @@ static void rewrite_file(struct rw_run *r, const char *name)
         }
         out_path = target;
         mode = f.st.st_mode & 07777;
+    } else if (dest == D_FILE && strcmp(r->o.output, "-") == 0) {
+        out_fd = STDOUT_FILENO; /* xiri(1): OUT '-' is the standard output */
     } else if (dest == D_FILE) {
-        out_path = r->o.output;
-        if (stat(out_path, &ost) != 0) {
+        /* a symbolic link is never replaced: the file it names is, or
+         * /dev/stdout and the like are written directly (xiri(1)) */
+        int err = io_out_target(r->o.output, &oo);
+
+        if (err) {
+            msg_errno(r->o.output, "cannot write", err, "");
+            cli_set_status(&r->state, CLI_EXIT_USAGE);
+            goto done;
+        }
+        target = oo.path;
+        out_path = target;
+        if (oo.kind == IO_OUT_FD) {
+            out_fd = oo.fd;
+        } else if (oo.kind == IO_OUT_REPLACE) {
             mode_t mask = umask(0);
 
             umask(mask);
-            out_regular = errno == ENOENT;
-            mode = 0666 & ~mask;
-            if (!out_regular) {
-                msg_errno(out_path, "cannot write", errno, "");
-                cli_set_status(&r->state, CLI_EXIT_USAGE);
-                goto done;
-            }
-        } else if (S_ISREG(ost.st_mode)) {
             out_regular = true;
-            mode = ost.st_mode & 07777;
+            mode = oo.exists ? (mode_t)oo.mode : 0666 & ~mask;
         }
     }
     if (dest == D_IN_PLACE || (dest == D_FILE && out_regular)) {
         signals_install();
         f.out.fd = tmp_create(r->slot, 0, out_path, &f.tmp_path);
-        if (f.out.fd < 0) {
+        if (f.out.fd < 0 && dest == D_FILE && oo.via_link &&
+            (errno == EACCES || errno == EPERM)) {
+            /* the file a link names, in a directory we may not write:
+             * written directly */
+            out_regular = false;
+        } else if (f.out.fd < 0) {
             int err = errno;
-            char *dir = dir_of(out_path);
+            char *dir = io_dir_of(out_path);
             size_t n = (dir ? strlen(dir) : 0) + 64;
             char *what = malloc(n);
 
@@ -1563,7 +1718,8 @@ static void rewrite_file(struct rw_run *r, const char *name)
             cli_set_status(&r->state, CLI_EXIT_USAGE);
             goto done;
         }
-    } else {
+    }
+    if (f.out.fd < 0) {
         f.out.fd = io_tmp_anonymous("xiri-rewrite");
         if (f.out.fd < 0) {
             msg_errno(f.shown, "cannot create a temporary file in $TMPDIR",
@@ -1647,10 +1803,18 @@ static void rewrite_file(struct rw_run *r, const char *name)
             r->state.stop = true;
         break;
     case D_FILE:
-        if (out_regular)
+        if (out_regular) {
             publish_rename(&f, out_path, NULL, mode);
-        else
-            publish_copy(&f, out_path);
+        } else if (out_fd == STDOUT_FILENO) {
+            if (copy_to_stdout(r, f.out.fd) != 0) {
+                msg_errno(f.shown, "cannot read the temporary file", errno, "");
+                cli_set_status(&r->state, CLI_EXIT_USAGE);
+            }
+            if (!out_ok())
+                r->state.stop = true;
+        } else {
+            publish_copy(&f, r->o.output, out_fd);
+        }
         break;
     case D_IN_PLACE:
         if (f.changed > 0)
@@ -1841,7 +2005,12 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
              r->o.ro.to != XIRI_REWRITE_IRI)
         st = usage_error(USAGE, "'--idn=unicode' needs '--to=iri'");
     else if (st == 0 && r->o.dest == D_FILE &&
-             (nfiles > 1 || r->o.inputs.recursive || r->o.inputs.files_from))
+             (r->o.inputs.recursive || r->o.inputs.files_from))
+        st = usage_error(USAGE,
+                         "'-o' cannot be used with '%s'; use '-i' to "
+                         "rewrite several files in place",
+                         r->o.inputs.recursive ? "-r" : "--files-from");
+    else if (st == 0 && r->o.dest == D_FILE && nfiles > 1)
         st = usage_error(USAGE, "'-o' takes one FILE; use '-i' to rewrite "
                                 "several files in place");
     else if (st == 0 && r->o.dest == D_FILE && r->o.output[0] == '\0')

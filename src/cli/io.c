@@ -11,6 +11,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -159,6 +160,189 @@ int io_tmp_anonymous(const char *prefix)
         }
     }
     return fd;
+}
+
+/* ------------------------------------------------- where OUT goes */
+
+char *io_dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n;
+    char *d;
+
+    if (!slash)
+        return strdup(".");
+    n = slash == path ? 1 : (size_t)(slash - path);
+    d = malloc(n + 1);
+    if (d) {
+        memcpy(d, path, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+/* The malloc'd path "dir/name" (name alone when it is absolute). */
+static char *path_join(const char *dir, const char *name, size_t name_len)
+{
+    size_t dn = name_len && name[0] == '/' ? 0 : strlen(dir);
+    char *p = malloc(dn + name_len + 2);
+
+    if (!p)
+        return NULL;
+    if (dn) {
+        memcpy(p, dir, dn);
+        p[dn++] = '/';
+    }
+    memcpy(p + dn, name, name_len);
+    p[dn + name_len] = '\0';
+    return p;
+}
+
+/* Whether path is root or under it (both absolute, without "." or ".."
+ * components: realpath's). */
+static bool path_under(const char *path, const char *root)
+{
+    size_t n = strlen(root);
+
+    return strncmp(path, root, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* N when dir/name is /proc/PID/fd/N of this process (what /dev/stdout,
+ * /dev/fd/N and /proc/self/fd/N lead to), else -1. */
+static int proc_fd_number(const char *dir, const char *name)
+{
+    char own[64];
+    long v = 0;
+    const char *p;
+
+    snprintf(own, sizeof(own), "/proc/%ld/fd", (long)getpid());
+    if (strcmp(dir, own) != 0 && strcmp(dir, "/proc/self/fd") != 0)
+        return -1;
+    if (!name[0] || strlen(name) > 9)
+        return -1;
+    for (p = name; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return (int)v;
+}
+
+int io_out_target(const char *path, struct io_out *o)
+{
+    char *cur, *dir = NULL, *rdir = NULL, *link = NULL;
+    const char *slash, *base;
+    struct stat st;
+    unsigned hops;
+    int err = 0;
+
+    memset(o, 0, sizeof(*o));
+    o->fd = -1;
+    cur = strdup(path);
+    if (!cur)
+        return ENOMEM;
+    for (hops = 0;; hops++) {
+        if (hops > 40) {
+            err = ELOOP;
+            break;
+        }
+        if (lstat(cur, &st) != 0) {
+            err = errno;
+            if (err == ENOENT) {
+                /* a new file: made by a rename like a regular one; a
+                 * link to no file: written through (open creates the
+                 * file it names) */
+                err = 0;
+                o->kind = hops == 0 ? IO_OUT_REPLACE : IO_OUT_DIRECT;
+                o->via_link = hops > 0;
+            }
+            break;
+        }
+        if (!S_ISLNK(st.st_mode)) {
+            o->via_link = hops > 0;
+            o->kind = S_ISREG(st.st_mode) ? IO_OUT_REPLACE : IO_OUT_DIRECT;
+            if (o->kind == IO_OUT_REPLACE) {
+                o->exists = true;
+                o->mode = st.st_mode & 07777;
+            }
+            if (o->kind == IO_OUT_REPLACE && hops > 0) {
+                /* the file the links name, in its own directory; but
+                 * never a file of /dev or /proc, which a rename must
+                 * not replace: written directly */
+                char *real = realpath(cur, NULL);
+                char *rd = real ? io_dir_of(real) : NULL;
+
+                if (!real || !rd) {
+                    err = real ? ENOMEM : errno;
+                    free(real);
+                    break;
+                }
+                if (path_under(rd, "/dev") || path_under(rd, "/proc")) {
+                    o->kind = IO_OUT_DIRECT;
+                    free(real);
+                } else {
+                    free(cur);
+                    cur = real;
+                }
+                free(rd);
+            }
+            break;
+        }
+        /* a symbolic link is never replaced: where does it lead? */
+        free(dir);
+        free(rdir);
+        dir = io_dir_of(cur);
+        rdir = dir ? realpath(dir, NULL) : NULL;
+        if (!rdir) {
+            err = dir ? errno : ENOMEM;
+            break;
+        }
+        slash = strrchr(cur, '/');
+        base = slash ? slash + 1 : cur;
+        o->fd = proc_fd_number(rdir, base);
+        if (o->fd >= 0) {
+            /* /dev/stdout and the like: the descriptor itself, so that
+             * a file opened for appending is appended to */
+            o->kind = IO_OUT_FD;
+            o->via_link = true;
+            break;
+        }
+        if (path_under(rdir, "/proc")) {
+            /* another of /proc's links names a file without being one
+             * (another process's descriptor): written through as it is */
+            o->kind = IO_OUT_DIRECT;
+            o->via_link = true;
+            break;
+        }
+        {
+            /* st_size is the link's length (0 on some file systems) */
+            size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+            ssize_t k;
+
+            free(link);
+            link = malloc(cap);
+            k = link ? readlink(cur, link, cap) : -1;
+            if (k < 0 || (size_t)k >= cap) {
+                err = !link ? ENOMEM : k < 0 ? errno : ENAMETOOLONG;
+                break;
+            }
+            free(cur);
+            cur = path_join(rdir, link, (size_t)k);
+            if (!cur) {
+                err = ENOMEM;
+                break;
+            }
+        }
+    }
+    free(dir);
+    free(rdir);
+    free(link);
+    if (err) {
+        free(cur);
+        return err;
+    }
+    o->path = cur;
+    return 0;
 }
 
 static int cap_spill(struct io_capture *c)

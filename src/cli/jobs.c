@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Files queued ahead of the output, per thread. */
@@ -42,6 +43,9 @@ struct job {
     bool started; /* taken by a worker */
     bool done;    /* its output is complete */
     bool turn;    /* given its turn (cap.turn set) */
+    bool has_id;  /* dev and ino are the file's (stat worked) */
+    dev_t dev;
+    ino_t ino;
     struct io_capture cap;
 };
 
@@ -89,17 +93,27 @@ unsigned jobs_parse(const char *usage, const char *value, int *status)
     return (unsigned)v;
 }
 
+/* Whether a and b are one file: the same device and inode (a.html and
+ * ./a.html, two links to it), or the same name when stat failed. */
+static bool job_same_file(const struct job *a, const struct job *b)
+{
+    if (a->has_id && b->has_id)
+        return a->dev == b->dev && a->ino == b->ino;
+    return strcmp(a->path, b->path) == 0;
+}
+
 /* Whether jb may start (the mutex held): not while an entry before it
  * names the same file and is not done.  A file given twice (say by "-r
- * site site/blog") is then processed twice in turn, as with -j 1: the
- * second run of an in-place rewrite reads what the first wrote, and a
- * --baseline entry absorbs the finding of the first. */
+ * site site/blog", or as a.html and ./a.html) is then processed twice in
+ * turn, as with -j 1: the second run of an in-place rewrite reads what
+ * the first wrote, and a --baseline entry absorbs the finding of the
+ * first. */
 static bool job_may_start(const struct jobs *j, const struct job *jb)
 {
     const struct job *e;
 
     for (e = j->head; e != jb; e = e->next)
-        if (e->path && !e->done && strcmp(e->path, jb->path) == 0)
+        if (e->path && !e->done && job_same_file(e, jb))
             return false;
     return true;
 }
@@ -289,7 +303,10 @@ static void jobs_here(struct jobs *j, const char *path, size_t seq)
 void jobs_submit(struct jobs *j, const char *path)
 {
     struct job *jb;
+    struct stat sb;
     size_t seq;
+    /* outside the lock: the workers need not wait for it */
+    bool has_id = strcmp(path, "-") != 0 && stat(path, &sb) == 0;
 
     progress_found();
     pthread_mutex_lock(&j->mu);
@@ -306,6 +323,11 @@ void jobs_submit(struct jobs *j, const char *path)
         jb->j = j;
         jb->seq = seq;
         jb->path = strdup(path);
+        if (has_id) {
+            jb->has_id = true;
+            jb->dev = sb.st_dev;
+            jb->ino = sb.st_ino;
+        }
         io_capture_init(&jb->cap, jb->path, j->limit, job_wait_turn, jb);
     }
     if (!jb || !jb->path) {
