@@ -770,6 +770,21 @@ static bool baseline_keep(struct doc_file *f, const struct finding *fd,
     return got == 0;
 }
 
+/* The link's line and column: check walks with lazy positions (the
+ * link gives 0), so they are asked of the walker, for the few links
+ * that have a finding. */
+static void link_place(struct doc_file *f, const struct xiri_link *l,
+                       unsigned long *line, unsigned long *column)
+{
+    size_t off;
+
+    *line = l->line;
+    *column = l->column;
+    if (*line == 0 &&
+        xiri_walker_position(f->w, l, 0, line, column, &off) != XIRI_OK)
+        *line = *column = 0;
+}
+
 static int check_finding(void *user, const struct xiri_diag *d)
 {
     struct check_state *cs = user;
@@ -781,10 +796,8 @@ static int check_finding(void *user, const struct xiri_diag *d)
     /* the place of the character the finding is about, counting the
      * document's text as written (references, line ends) */
     if (xiri_walker_position(cs->f->w, l, d->offset, &fd.line, &fd.column,
-                             &where) != XIRI_OK) {
-        fd.line = l->line;
-        fd.column = l->column;
-    }
+                             &where) != XIRI_OK)
+        link_place(cs->f, l, &fd.line, &fd.column);
     fd.offset = l->offset;
     fd.value_offset = d->offset;
     fd.length = d->length;
@@ -820,8 +833,7 @@ static void check_link(struct doc_file *f, const struct xiri_link *l)
         struct finding fd;
 
         memset(&fd, 0, sizeof(fd));
-        fd.line = l->line;
-        fd.column = l->column;
+        link_place(f, l, &fd.line, &fd.column);
         fd.severity = XIRI_SEV_ERROR;
         fd.code = "";
         fd.message = xiri_strerror(st);
@@ -1201,6 +1213,8 @@ static void walk_file(struct doc_run *r, const char *name)
     xiri_walk_options_init(&wo);
     opt_limits_apply(&r->o.limits, &wo);
     wo.type = r->o.type;
+    /* check needs the place of a link only for its findings */
+    wo.lazy_positions = r->cmd == DC_CHECK;
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;
     wo.base = r->o.base;

@@ -472,6 +472,15 @@ struct xiri_walk_options {
                                        read in one document (by libxml2
                                        at each reference, and by the
                                        walker in values): 64 MiB */
+    int lazy_positions; /* non-zero: each link's line and column are left
+                           0 (the place costs a count of the text up to
+                           it), and xiri_walker_position gives the place
+                           of any byte of the value on demand during the
+                           callback; its offset and raw_length are set as
+                           usual.  For a consumer that needs the place of
+                           few links.  0 (the default): every link has
+                           its line and column.  xiri_rewriter_new needs
+                           them: leave it 0 there. */
 };
 
 /* Fill opts with the defaults. */

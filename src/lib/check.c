@@ -5,6 +5,7 @@
 #include "buf.h"
 #include "chars.h"
 #include "codes.h"
+#include "ctx.h"
 #include "idn.h"
 #include "linkcheck.h"
 #include "parse.h"
@@ -21,6 +22,9 @@
 /* Longest excerpt of decoded text a message quotes. */
 #define CHECK_QUOTE_MAX 48
 
+/* The most a scratch buffer keeps in the context between two checks. */
+#define CHECK_SCRATCH_KEEP 4096
+
 struct check {
     struct xiri_ctx *ctx;
     const char *s;
@@ -34,6 +38,12 @@ struct check {
     bool nonascii;       /* raw bytes >= 0x80 */
     bool bad_utf8;       /* raw bytes that are not UTF-8 */
     bool pct;            /* a '%' */
+    bool starters;       /* every non-ASCII character is a starter that
+                            NFC and NFKC keep (linkcheck_nfkc_starter) */
+    bool may_rtl;        /* utf8_may_be_rtl of the value */
+    bool odd_chars;      /* a bidi formatting character, or one that is
+                            unassigned: check_chars reports it */
+    bool own_tmp;        /* tmp and tmp2 are the context's */
     struct buf tmp;      /* scratch, reused */
     struct buf tmp2;
     enum xiri_profile profile;
@@ -1065,7 +1075,7 @@ static void check_bidi(struct check *ck)
 
     /* RFC 3987 4.2 constrains only components with right-to-left
      * characters */
-    if (!utf8_may_be_rtl((const unsigned char *)ck->s, ck->len))
+    if (!ck->may_rtl)
         return;
 
     /* 4.2: iuserinfo, each ireg-name label, each isegment (with file
@@ -1483,37 +1493,68 @@ static void check_host(struct check *ck)
 
 /* ------------------------------------------------------------------ */
 
+/* The one pass over the value's bytes that the later checks rely on:
+ * '%', non-ASCII characters, whether they are all UTF-8, all starters
+ * that NFC and NFKC keep (the Latin letters U+00C0-U+0131, C3 80-BF and
+ * C4 80-B1, as uni_is_normalized's fast path, and linkcheck_nfkc_starter's
+ * characters), any that may be right-to-left (the byte filter of
+ * utf8_may_be_rtl: every byte from 0xD6 up is the first byte of a
+ * character here), and any that check_chars reports (a bidi formatting
+ * character, RFC 3987 4.1; an unassigned one, 6.1). */
 static void check_scan_bytes(struct check *ck)
 {
     const unsigned char *s = (const unsigned char *)ck->s;
-    size_t i = 0;
+    size_t i = 0, n = ck->len;
 
-    ck->pct = memchr(s, '%', ck->len) != NULL;
-    while (i < ck->len) {
+    ck->pct = memchr(s, '%', n) != NULL;
+    ck->starters = true;
+    while (i < n) {
+        unsigned char c;
         uint32_t cp;
-        size_t n;
+        size_t k;
 
         /* ASCII, eight bytes at a time */
-        while (ck->len - i >= 8) {
+        while (n - i >= 8) {
             uint64_t x;
             memcpy(&x, s + i, 8);
             if (x & UINT64_C(0x8080808080808080))
                 break;
             i += 8;
         }
-        if (i >= ck->len)
+        if (i >= n)
             break;
-        if (s[i] < 0x80) {
+        c = s[i];
+        if (c < 0x80) {
             i++;
             continue;
         }
         ck->nonascii = true;
-        n = utf8_decode(s + i, ck->len - i, &cp);
-        if (n == 0) {
-            ck->bad_utf8 = true;
-            n = 1;
+        /* U+00C0-U+00FF and U+0100-U+0131: assigned (letters, and the
+         * signs U+00D7 and U+00F7), neither right-to-left nor bidi
+         * controls, NFC and NFKC starters with quick-check Yes (as
+         * uni_is_normalized's fast path) */
+        if (i + 1 < n && (c == 0xC3 || c == 0xC4) && s[i + 1] >= 0x80 &&
+            s[i + 1] <= (c == 0xC3 ? 0xBF : 0xB1)) {
+            i += 2;
+            continue;
         }
-        i += n;
+        if (c >= 0xD6 &&
+            (c <= 0xE0 || c == 0xEF || c == 0xF0 ||
+             (c == 0xE2 && i + 2 < n && s[i + 1] == 0x80 && s[i + 2] == 0x8F)))
+            ck->may_rtl = true;
+        k = utf8_decode(s + i, n - i, &cp);
+        if (k == 0) {
+            ck->bad_utf8 = true;
+            ck->starters = false;
+            i++;
+            continue;
+        }
+        if (check_is_bidi_control(cp) ||
+            (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)))
+            ck->odd_chars = true;
+        if (!linkcheck_nfkc_starter(cp))
+            ck->starters = false;
+        i += k;
     }
 }
 
@@ -1540,8 +1581,18 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
     ck.fn = fn;
     ck.user = user;
     ck.worst = -1;
-    buf_init(&ck.tmp, XIRI_MAX_LEN);
-    buf_init(&ck.tmp2, XIRI_MAX_LEN);
+    if (!ctx->check_busy) {
+        /* the context's scratch, with what it allocated before */
+        ctx->check_busy = true;
+        ck.own_tmp = true;
+        ck.tmp = ctx->check_tmp;
+        ck.tmp2 = ctx->check_tmp2;
+        ck.tmp.len = ck.tmp2.len = 0;
+        ck.tmp.status = ck.tmp2.status = XIRI_OK;
+    } else {
+        buf_init(&ck.tmp, XIRI_MAX_LEN);
+        buf_init(&ck.tmp2, XIRI_MAX_LEN);
+    }
     sink.fn = check_scan;
     sink.user = &ck;
 
@@ -1562,17 +1613,30 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
         check_port(&ck);
     if (ck.pct && !check_done(&ck))
         check_escapes(&ck);
-    if (ck.nonascii && !check_done(&ck))
+    /* check_chars reports only odd characters, check_norm nothing in a
+     * string of starters that every form keeps */
+    if (ck.odd_chars && !check_done(&ck))
         check_chars(&ck);
-    if (ck.nonascii && !check_done(&ck))
+    if (ck.nonascii && !ck.starters && !check_done(&ck))
         check_norm(&ck);
     if (ck.nonascii && !check_done(&ck))
         check_bidi(&ck);
     if (!check_done(&ck))
         check_dots(&ck);
 
-    buf_free(&ck.tmp);
-    buf_free(&ck.tmp2);
+    if (ck.own_tmp) {
+        /* kept for the next check, unless a long value made it large */
+        if (ck.tmp.cap > CHECK_SCRATCH_KEEP)
+            buf_free(&ck.tmp);
+        if (ck.tmp2.cap > CHECK_SCRATCH_KEEP)
+            buf_free(&ck.tmp2);
+        ctx->check_tmp = ck.tmp;
+        ctx->check_tmp2 = ck.tmp2;
+        ctx->check_busy = false;
+    } else {
+        buf_free(&ck.tmp);
+        buf_free(&ck.tmp2);
+    }
     if (worst)
         *worst = ck.worst;
     if (split)

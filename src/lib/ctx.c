@@ -17,6 +17,9 @@ enum xiri_status xiri_ctx_new(struct xiri_ctx **out)
         return XIRI_ENOMEM;
     ctx->idn = NULL;
     ctx->uni = NULL;
+    buf_init(&ctx->check_tmp, XIRI_MAX_LEN);
+    buf_init(&ctx->check_tmp2, XIRI_MAX_LEN);
+    ctx->check_busy = false;
     return XIRI_OK;
 }
 
@@ -26,5 +29,7 @@ void xiri_ctx_free(struct xiri_ctx *ctx)
         return;
     idn_close(ctx->idn);
     uni_close(ctx->uni);
+    buf_free(&ctx->check_tmp);
+    buf_free(&ctx->check_tmp2);
     mem_free(ctx);
 }

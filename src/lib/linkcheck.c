@@ -492,13 +492,19 @@ static inline bool plain_8(const unsigned char *u)
 
 /* The first half of linkcheck_plain, which needs no split: only bytes a
  * plain link may hold, and one '#' at most (its index in *hash, n when
- * there is none). */
-static bool plain_bytes_at(const char *s, size_t n, size_t *hash)
+ * there is none).  With *latin true, the UTF-8 of the Latin letters
+ * U+00C0-U+0131 (C3 80-BF, C4 80-B1) and of the assigned characters of
+ * linkcheck_nfkc_starter is taken too; *latin then says whether there
+ * was any. */
+static inline bool plain_bytes_at(const char *s, size_t n, size_t *hash,
+                                  bool *latin)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0, k, end, hashes = 0;
+    bool take = *latin;
 
     *hash = n;
+    *latin = false;
     if (n > XIRI_MAX_LEN)
         return false; /* xiri_check refuses it */
     while (i < n) {
@@ -516,16 +522,34 @@ static bool plain_bytes_at(const char *s, size_t n, size_t *hash)
         } else {
             end = n;
         }
-        /* a byte that is not plain in u[i..end) */
+        /* a byte that is not plain in u[i..end) (a letter's second
+         * byte may lie past end) */
         for (k = i; k < end; k++) {
             if (linkcheck_plain_byte[u[k]])
                 continue;
+            if (take && (u[k] == 0xC3 || u[k] == 0xC4) && k + 1 < n &&
+                u[k + 1] >= 0x80 && u[k + 1] <= (u[k] == 0xC3 ? 0xBF : 0xB1)) {
+                *latin = true;
+                k++;
+                continue;
+            }
+            if (take && u[k] >= 0x80) {
+                uint32_t cp;
+                size_t len = utf8_decode(u + k, n - k, &cp);
+
+                if (len == 0 || !linkcheck_nfkc_starter(cp) ||
+                    !uni_is_assigned(cp))
+                    return false;
+                *latin = true;
+                k += len - 1;
+                continue;
+            }
             /* a second '#' is in the fragment, which does not allow it */
             if (u[k] != '#' || ++hashes > 1)
                 return false;
             *hash = k;
         }
-        i = end;
+        i = k;
     }
     return true;
 }
@@ -533,8 +557,9 @@ static bool plain_bytes_at(const char *s, size_t n, size_t *hash)
 static bool plain_bytes(const char *s, size_t n)
 {
     size_t hash;
+    bool latin = false;
 
-    return plain_bytes_at(s, n, &hash);
+    return plain_bytes_at(s, n, &hash, &latin);
 }
 
 /* Whether the host s[a..e) is left to xiri_check for the html profile's
@@ -629,14 +654,35 @@ static void plain_span(struct span *sp, size_t off, size_t len)
  * same rules, and plain_parts' tests are made on the way.  A plain
  * authority holds no '@' and no ':' (no userinfo, no port: RFC 3986
  * 3.2), and no '[' (not a plain byte), so it is its host. */
-bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
+/* What plain_split found. */
+enum plain_kind {
+    PLAIN_NOT,   /* says nothing: xiri_check must look */
+    PLAIN_ASCII, /* linkcheck_plain */
+    PLAIN_LATIN  /* plain but for letters (Latin U+00C0-U+0131 and
+                    linkcheck_nfkc_starter's) in the path, query or
+                    fragment */
+};
+
+/* linkcheck_plain_split, also taking, when latin, the Latin letters
+ * U+00C0-U+0131 and the assigned characters of linkcheck_nfkc_starter
+ * (Greek, Cyrillic, kana, CJK ideographs) outside the scheme and the
+ * authority: ucschar, which RFC 3987 2.2 allows as iunreserved in ipath,
+ * iquery and ifragment (under every profile but URI, whose caller does
+ * not ask), assigned, none right-to-left, neither bidi controls nor C1
+ * controls, NFC and NFKC starters (UCD DerivedNormalizationProps.txt), so
+ * that xiri_check finds in such a value only what it finds in the same
+ * value with ASCII letters in their place: nothing, as the same tests
+ * show.  A letter in the authority is left to xiri_check (IDNA,
+ * UTS #39). */
+static enum plain_kind plain_split(const char *s, size_t n, struct ref *r,
+                                   bool latin)
 {
     static const struct ref empty;
     size_t i = 0, j, a, hash, qmark, e;
     const char *q;
 
-    if (!plain_bytes_at(s, n, &hash))
-        return false;
+    if (!plain_bytes_at(s, n, &hash, &latin))
+        return PLAIN_NOT;
     *r = empty;
     /* RFC 3986 3.1 scheme, lower case (RFC 3987 5.3.2.1 upper-scheme) */
     if (n > 0 && ch_is((unsigned char)s[0], CH_ALPHA)) {
@@ -645,7 +691,7 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
             upper |= (unsigned char)(s[j] - 'A') < 26;
         if (j < n && s[j] == ':') {
             if (upper)
-                return false;
+                return PLAIN_NOT;
             plain_span(&r->part[XIRI_PART_SCHEME], 0, j);
             i = j + 1;
         }
@@ -656,10 +702,11 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
         /* the authority up to the first '/': a lower-case reg-name
          * (RFC 3986 3.2.2; upper-host) */
         for (e = i + 2; e < qmark && s[e] != '/'; e++)
-            if (s[e] == ':' || s[e] == '@' || (s[e] >= 'A' && s[e] <= 'Z'))
-                return false;
+            if (s[e] == ':' || s[e] == '@' || (s[e] >= 'A' && s[e] <= 'Z') ||
+                (unsigned char)s[e] >= 0x80)
+                return PLAIN_NOT;
         if (plain_numeric_host(s, i + 2, e))
-            return false;
+            return PLAIN_NOT;
         plain_span(&r->part[XIRI_PART_AUTHORITY], i + 2, e - i - 2);
         plain_span(&r->part[XIRI_PART_HOST], i + 2, e - i - 2);
         i = e;
@@ -667,7 +714,7 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
         /* RFC 3986 4.2: colon-in-first-segment */
         for (j = i; j < qmark && s[j] != '/'; j++)
             if (s[j] == ':')
-                return false;
+                return PLAIN_NOT;
     }
     plain_span(&r->part[XIRI_PART_PATH], i, qmark - i);
     if (r->part[XIRI_PART_SCHEME].set) {
@@ -680,14 +727,19 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
                 continue;
             if (j + 1 == qmark || s[j + 1] == '/' ||
                 (s[j + 1] == '.' && (j + 2 == qmark || s[j + 2] == '/')))
-                return false;
+                return PLAIN_NOT;
         }
     }
     if (qmark < hash)
         plain_span(&r->part[XIRI_PART_QUERY], qmark + 1, hash - qmark - 1);
     if (hash < n)
         plain_span(&r->part[XIRI_PART_FRAGMENT], hash + 1, n - hash - 1);
-    return true;
+    return latin ? PLAIN_LATIN : PLAIN_ASCII;
+}
+
+bool linkcheck_plain_split(const char *s, size_t n, struct ref *r)
+{
+    return plain_split(s, n, r, false) == PLAIN_ASCII;
 }
 
 enum xiri_status linkcheck_run(struct xiri_ctx *ctx, const char *encoding,
@@ -709,6 +761,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     struct lc lc;
     struct ref r;
     enum xiri_status st;
+    enum plain_kind kind = PLAIN_NOT;
 
     if (worst)
         *worst = -1;
@@ -722,11 +775,13 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.user = user;
     lc.worst = -1;
     lc.special = -1;
-    /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII,
-     * '%') is not split here, check_run splits it */
-    if (fast && (unsigned)link->profile < XIRI_PROFILE_COUNT &&
-        linkcheck_plain_split(link->value ? link->value : "", link->value_len,
-                              &r)) {
+    /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
+     * other than Latin letters, '%') is not split here, check_run splits
+     * it */
+    if (fast && (unsigned)link->profile < XIRI_PROFILE_COUNT)
+        kind = plain_split(link->value ? link->value : "", link->value_len, &r,
+                           link->profile != XIRI_PROFILE_URI);
+    if (kind == PLAIN_ASCII) {
         /* xiri_check would find nothing; printable ASCII holds no
          * U+FFFD, no C1 control, and its query is the same in every
          * encoding (lc_query) */
@@ -737,9 +792,14 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     }
     if (w)
         lc.encoding = xiri_walker_encoding(w, NULL);
-    /* xiri_check, which splits the value too */
-    st = check_run(ctx, link->value, link->value_len, link->profile,
-                   lc_forward, &lc, NULL, &r);
+    /* xiri_check, which splits the value too; it would find nothing in
+     * a plain value with Latin letters (plain_split), whose non-ASCII
+     * characters the checks below still look at */
+    if (kind == PLAIN_LATIN)
+        st = XIRI_OK;
+    else
+        st = check_run(ctx, link->value, link->value_len, link->profile,
+                       lc_forward, &lc, NULL, &r);
     if (st == XIRI_OK && !lc.stop) {
         /* xiri_check accepted the arguments: value_len is within
          * XIRI_MAX_LEN and the profile is known */

@@ -47,6 +47,28 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
                            enum xiri_profile profile, xiri_diag_fn *fn,
                            void *user, int *worst, struct ref *split);
 
+/* Characters of the scripts most IRIs use in their paths that are
+ * starters (canonical combining class 0) with quick-check Yes in NFC and
+ * NFKC (UCD DerivedNormalizationProps.txt): they never combine with the
+ * character before them and no form changes them, so a string of them
+ * and ASCII is in every form (UAX #15 9).  Greek U+0386-U+03CE (but for
+ * U+0387, which NFC maps to U+00B7, and the unassigned U+038B, U+038D,
+ * U+03A2), Cyrillic U+0410-U+044F, the CJK punctuation U+3001-U+3002 and
+ * the brackets U+3008-U+3011, hiragana U+3041-U+3096, katakana
+ * U+30A1-U+30FA and U+30FC, CJK unified ideographs U+4E00-U+9FFF (the
+ * check suite compares each with ICU).  All are ucschar (RFC 3987 2.2),
+ * none right-to-left.  (Static inline: check.c and linkcheck.c use it.) */
+static inline bool linkcheck_nfkc_starter(uint32_t cp)
+{
+    if (cp < 0x3001)
+        return (cp >= 0x0386 && cp <= 0x03CE && cp != 0x0387 && cp != 0x038B &&
+                cp != 0x038D && cp != 0x03A2) ||
+               (cp >= 0x0410 && cp <= 0x044F);
+    return cp <= 0x3002 || (cp >= 0x3008 && cp <= 0x3011) ||
+           (cp >= 0x3041 && cp <= 0x3096) || (cp >= 0x30A1 && cp <= 0x30FA) ||
+           cp == 0x30FC || (cp >= 0x4E00 && cp <= 0x9FFF);
+}
+
 /* The windows-1252 character of a byte 0x80-0x9F (WHATWG Encoding,
  * index-windows-1252) and its Unicode name; 0 (and *name NULL) for the
  * five bytes windows-1252 leaves undefined and for any other byte. */

@@ -63,6 +63,9 @@ struct xiri_walker {
     xiri_link_fn *on_link;
     xiri_doc_diag_fn *on_diag;
     void *user;
+    /* lazy_positions: a link's line and column are left 0, for
+     * xiri_walker_position to give on demand */
+    bool lazy;
 
     enum walk_state state;
     enum xiri_status status;
@@ -770,6 +773,7 @@ struct emit {
      * decoded offset: the places asked for usually ascend) */
     bool item_mapped;
     size_t item_i, item_d, at_i, at_d;
+    size_t item_pos; /* the text position of the link's line and column */
     size_t item_end; /* the text position of the item's end */
 };
 
@@ -897,7 +901,11 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     e->link.item = index;
     e->link.offset = input_orig_offset(w->in, pos[0]);
     e->link.raw_length = input_orig_offset(w->in, pos[1]) - e->link.offset;
-    input_line_col(w->in, pos[0], &e->link.line, &e->link.column);
+    e->item_pos = pos[0];
+    if (w->lazy)
+        e->link.line = e->link.column = 0;
+    else
+        input_line_col(w->in, pos[0], &e->link.line, &e->link.column);
     w->links++;
     w->cur = e;
     if (w->on_link && w->on_link(w->user, &e->link) != 0) {
@@ -964,8 +972,12 @@ enum xiri_status xiri_walker_position(struct xiri_walker *w,
     /* the raw text is not known to decode to the value: count the
      * value's characters from its first one (line ends as written); the
      * offset stays the value's (xiri.h) */
-    *line = link->line;
-    *column = link->column;
+    if (w->lazy) /* the place the link would have been given */
+        input_line_col(w->in, e->item_pos, line, column);
+    else {
+        *line = link->line;
+        *column = link->column;
+    }
     *offset = link->offset;
     for (i = 0; i < off;) {
         unsigned char c = (unsigned char)link->value[i];
@@ -2521,6 +2533,7 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->on_link = on_link;
     w->on_diag = on_diag;
     w->user = user;
+    w->lazy = opts->lazy_positions != 0;
     w->name = dup_or_null(opts->name);
     w->encoding_option = dup_or_null(opts->encoding);
     buf_init(&w->head, WALK_SNIFF_ASCII);

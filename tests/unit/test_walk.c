@@ -1638,6 +1638,160 @@ static void test_walk_positions_in_value(void)
                    sjis_want);
 }
 
+/* lazy_positions: the walker leaves each link's line and column 0, and
+ * xiri_walker_position, asked during the callback, gives for every
+ * character of every value (and its end) the place it gives without the
+ * option, and for the value's first byte the line and column the link
+ * has without it; offsets and raw lengths are the same.  Over every
+ * document of samples/ under the "all" preset, the position documents
+ * above, and chunk sizes that cut the window at many places. */
+struct lazy_run {
+    struct xiri_walker *w;
+    bool lazy;
+    struct record r;
+};
+
+static int on_link_lazy(void *user, const struct xiri_link *l)
+{
+    struct lazy_run *p = user;
+    struct xiri_link copy = *l;
+    char line[256];
+    unsigned long ln = 0, col = 0;
+    size_t off = 0, k;
+
+    if (p->lazy && (l->line != 0 || l->column != 0))
+        rec_add(&p->r, "lazy link with a line or column");
+    /* the link's own place: as given, or asked for */
+    if (p->lazy &&
+        xiri_walker_position(p->w, &copy, 0, &ln, &col, &off) != XIRI_OK)
+        rec_add(&p->r, "  failed");
+    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu [%.*s]",
+             p->lazy ? ln : l->line, p->lazy ? col : l->column, l->offset,
+             l->raw_length, (int)l->value_len, l->value);
+    rec_add(&p->r, line);
+    for (k = 0; k <= l->value_len; k++) {
+        if (k < l->value_len && ((unsigned char)l->value[k] & 0xC0) == 0x80)
+            continue;
+        if (xiri_walker_position(p->w, &copy, k, &ln, &col, &off) != XIRI_OK) {
+            rec_add(&p->r, "  failed");
+            continue;
+        }
+        snprintf(line, sizeof(line), "  %zu %lu:%lu+%zu", k, ln, col, off);
+        rec_add(&p->r, line);
+    }
+    return 0;
+}
+
+static char *lazy_walk(struct xiri_ctx *ctx, const struct xiri_registry *reg,
+                       const char *doc, size_t n, size_t chunk, bool lazy)
+{
+    struct lazy_run p;
+    struct xiri_walk_options o;
+    struct xiri_error err;
+    enum xiri_status st;
+    size_t i;
+
+    xiri_walk_options_init(&o);
+    CU_ASSERT_EQUAL(o.lazy_positions, 0);
+    o.lazy_positions = lazy;
+    memset(&p, 0, sizeof(p));
+    p.lazy = lazy;
+    st = xiri_walker_new(ctx, reg, &o, on_link_lazy, NULL, &p, &p.w);
+    for (i = 0; st == XIRI_OK && i < n; i += chunk)
+        st =
+            xiri_walker_feed(p.w, doc + i, n - i < chunk ? n - i : chunk, &err);
+    if (st == XIRI_OK)
+        st = xiri_walker_finish(p.w, &err);
+    if (st != XIRI_OK) {
+        char line[128];
+        snprintf(line, sizeof(line), "status %d", (int)st);
+        rec_add(&p.r, line);
+    }
+    xiri_walker_free(p.w);
+    return p.r.text ? p.r.text : strdup("");
+}
+
+static void lazy_case(struct xiri_ctx *ctx, const struct xiri_registry *reg,
+                      const char *name, const char *doc, size_t n)
+{
+    static const size_t chunks[] = {1, 7, 100, 4096, 1 << 20};
+    size_t k;
+
+    for (k = 0; k < ARRAY_LEN(chunks); k++) {
+        char *eager = lazy_walk(ctx, reg, doc, n, chunks[k], false);
+        char *lazy = lazy_walk(ctx, reg, doc, n, chunks[k], true);
+        char what[128];
+
+        snprintf(what, sizeof(what), "%s (chunks of %zu)", name, chunks[k]);
+        TEST_STR_EQ(what, lazy, eager);
+        if (k == 0 && strchr(eager, '[') == NULL)
+            TEST_FAIL("%s: no link", what);
+        free(eager);
+        free(lazy);
+    }
+}
+
+static void test_walk_lazy_positions(void)
+{
+    static const char *const samples[] = {
+        "catalog.xml",
+        "feed.atom",
+        "feed.rdf",
+        "feed.rss",
+        "euc-jp.html",
+        "html4-base.html",
+        "html5-media.html",
+        "latin1.xml",
+        "links.xhtml",
+        "no-charset.html",
+        "shift_jis.html",
+        "sitemap-utf16le.xml",
+        "stylesheet-utf16be.xsl",
+        "trail-legend.svg",
+        "windows-1252.html",
+    };
+    /* references, CR LF and CR, a list whose items start inside an
+     * entity's text (their place is not known: counted from the value's) */
+    static const char xml[] =
+        "<?xml version=\"1.0\"?>\n"
+        "<!DOCTYPE r [<!ENTITY e \"ent\"><!ENTITY two \"u1 u2\">]>\n"
+        "<r xmlns='http://www.w3.org/1999/xhtml'><a href=\"b&amp;&#233;&e;d\"/>"
+        "\n <a ping=' &two; v'/>"
+        "\r\n<a href='x\r\ny'/>\r<a href=\"&#x10000;z\"/></r>\n";
+    struct xiri_registry *reg = NULL;
+    struct xiri_ctx *ctx = NULL;
+    struct xiri_error err;
+    static char data[1 << 20];
+    size_t i;
+
+    xiri_ctx_new(&ctx);
+    xiri_registry_new(&reg);
+    if (xiri_registry_load_preset(reg, "all", &err) != XIRI_OK) {
+        TEST_FAIL("preset all: %s", err.message);
+        goto done;
+    }
+    for (i = 0; i < ARRAY_LEN(samples); i++) {
+        char path[4200];
+        FILE *f;
+        size_t n;
+
+        snprintf(path, sizeof(path), "%s/../../samples/%s", TEST_DATA_DIR,
+                 samples[i]);
+        f = fopen(path, "rb");
+        if (!f) {
+            TEST_FAIL("cannot read %s", path);
+            continue;
+        }
+        n = fread(data, 1, sizeof(data), f);
+        fclose(f);
+        lazy_case(ctx, reg, samples[i], data, n);
+    }
+    lazy_case(ctx, reg, "xml", xml, sizeof(xml) - 1);
+done:
+    xiri_registry_free(reg);
+    xiri_ctx_free(ctx);
+}
+
 /* What the walker's value_in_input relies on (walk.c): libxml2 2.9's
  * push parser hands an attribute value that needs nothing decoded or
  * normalized as a pointer into its input buffer, at the value's place in
@@ -1761,6 +1915,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
     CU_ADD_TEST(s, test_walk_positions_in_value);
+    CU_ADD_TEST(s, test_walk_lazy_positions);
     CU_ADD_TEST(s, test_walk_libxml2_values_in_buffer);
     return 0;
 }
