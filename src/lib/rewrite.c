@@ -349,34 +349,10 @@ static bool html_opaque_path(const char *v, size_t n)
     return i + 1 == n || v[i + 1] != '/';
 }
 
-/* A finding that says browsers reject the URL (xiri_check, html
- * profile): a host they cannot parse (a forbidden host code point, an
- * IPv4 address out of range, a bad IP literal) or a bad port. */
-static int rejected_by_browsers(void *user, const struct xiri_diag *d)
-{
-    bool *rejected = user;
-
-    if (d->severity == XIRI_SEV_ERROR &&
-        ((strcmp(d->code, "invalid-char") == 0 && d->part == XIRI_PART_HOST) ||
-         strcmp(d->code, "invalid-ipv4") == 0 ||
-         strcmp(d->code, "invalid-port") == 0 ||
-         strcmp(d->code, "invalid-ip-literal") == 0)) {
-        *rejected = true;
-        return 1;
-    }
-    return 0;
-}
-
-/* HTML: would browsers reject the link (its authority fails WHATWG URL's
- * host or port parsing)?  A new spelling could make such a link work,
- * which rewrite must not do.  The check runs only on an authority with a
- * byte that may make it fail: not an ASCII letter, digit, '.' or '-', or
- * a last label that starts with a digit (maybe an IPv4 address). */
+/* HTML: would browsers reject the link (html_url_rejected)?  A new
+ * spelling could make such a link work, which rewrite must not do. */
 static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
 {
-    size_t i = 0, a, label = 0;
-    bool suspect = false, rejected = false;
-
     if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
         memchr(v, '\\', n)) {
         /* as browsers read it: new_value prepared it so (html_url_prepare,
@@ -384,29 +360,7 @@ static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
     }
-
-    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
-        i++;
-    if (i < n && v[i] == ':')
-        i++;
-    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
-        return false; /* no authority */
-    for (a = i + 2; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
-        unsigned char c = (unsigned char)v[a];
-        if (c == '.')
-            label = a + 1;
-        else if (!(c >= 0x80 || ch_is(c, CH_ALPHA | CH_DIGIT) || c == '-'))
-            suspect = true;
-    }
-    if (label == 0)
-        label = i + 2;
-    if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
-        suspect = true;
-    if (suspect && xiri_check(rw->ctx, v, n, XIRI_PROFILE_HTML,
-                              rejected_by_browsers, &rejected,
-                              NULL) != XIRI_OK)
-        return false;
-    return rejected;
+    return html_url_rejected(rw->ctx, v, n);
 }
 
 /* What the string a step of new_value works on is to the link's value,
