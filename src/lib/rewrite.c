@@ -331,12 +331,17 @@ static bool network_path_of_dns(const char *v, size_t n, const char *base)
     return base[i] == ':' && scheme_is_dns(base, i);
 }
 
-/* HTML: v[0..n) has a scheme that is not special and a path that does
- * not start with "/" (javascript:..., data:..., mailto:...): an opaque
- * path, which browsers take as written (WHATWG URL "opaque path state":
- * no dot segments are removed), where RFC 3986 5.2.2 would remove them
- * ("data:text/plain,a/../b" would become "data:text/b"). */
-static bool html_opaque_path(const char *v, size_t n)
+/* HTML: is v[0..n) a URL that browsers do not read as RFC 3986 5.2
+ * resolves it, so that --resolve leaves it as written?
+ * - a scheme that is not special and a path that does not start with
+ *   "/" (javascript:..., data:..., mailto:...): an opaque path, taken as
+ *   written (WHATWG URL "opaque path state": no dot segments removed),
+ *   where 5.2.2 would remove them ("data:text/plain,a/../b" would become
+ *   "data:text/b");
+ * - a special scheme without "//" after it ("https:h.example/.."): the
+ *   host to a browser unless the base has the same scheme (WHATWG URL
+ *   "special relative or authority state"), a path to RFC 3986. */
+static bool html_not_rfc_resolved(const char *v, size_t n)
 {
     size_t i;
 
@@ -344,8 +349,10 @@ static bool html_opaque_path(const char *v, size_t n)
         return false;
     for (i = 1; i < n && ch_is((unsigned char)v[i], CH_SCHEME); i++)
         ;
-    if (i == n || v[i] != ':' || html_url_special(v, n, NULL))
+    if (i == n || v[i] != ':')
         return false;
+    if (html_url_special(v, n, NULL))
+        return n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/';
     return i + 1 == n || v[i + 1] != '/';
 }
 
@@ -456,7 +463,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
           (l->attribute[0] == 'u' || l->attribute[0] == 'U') &&
           scheme_is(l->attribute, strlen(l->attribute), "usemap")) &&
-        !(l->profile == XIRI_PROFILE_HTML && html_opaque_path(v, n))) {
+        !(l->profile == XIRI_PROFILE_HTML && html_not_rfc_resolved(v, n))) {
         const struct resolve_base *b =
             link_base(rw, l->base, strlen(l->base), l->profile);
         bool ref_plain;
