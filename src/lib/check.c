@@ -250,11 +250,16 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
     case SCAN_WARN_LEIRI:
         if (ck->profile == XIRI_PROFILE_HTML && part == XIRI_PART_HOST &&
             (cp == ' ' || cp == '<' || cp == '>' || cp == '^' || cp == '|' ||
-             ((cp < 0x20 || cp == 0x7F) && check_special(ck)))) {
+             (cp == '\\' && !check_special(ck)) ||
+             (((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
+               cp == 0x7F) &&
+              check_special(ck)))) {
             /* WHATWG URL 3.5, host parsing: a forbidden host code point
-             * fails every host, a control character a domain (the host
-             * of a special URL), and percent-encoding does not help (a
-             * domain is percent-decoded first).  The parts are split
+             * fails every host ('\\' too, which ends the host of a
+             * special URL instead), a control character a domain (the
+             * host of a special URL), and percent-encoding does not help
+             * (a domain is percent-decoded first); a tab or newline the
+             * basic URL parser removed before.  The parts are split
              * before they are scanned (ref_parse): the scheme is known. */
             check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL, part,
                          off, len, cp,

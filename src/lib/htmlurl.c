@@ -108,3 +108,54 @@ enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,
     html_url_prepare(value, len, base, &b);
     return buf_take(&b, out, out_len);
 }
+
+/* A finding that says browsers reject the URL (xiri_check, html
+ * profile): a host they cannot parse (a forbidden host code point, an
+ * IPv4 address out of range, a bad IP literal) or a bad port. */
+static int rejected_by_browsers(void *user, const struct xiri_diag *d)
+{
+    bool *rejected = user;
+
+    if (d->severity == XIRI_SEV_ERROR &&
+        ((strcmp(d->code, "invalid-char") == 0 && d->part == XIRI_PART_HOST) ||
+         strcmp(d->code, "invalid-ipv4") == 0 ||
+         strcmp(d->code, "invalid-port") == 0 ||
+         strcmp(d->code, "invalid-ip-literal") == 0)) {
+        *rejected = true;
+        return 1;
+    }
+    return 0;
+}
+
+bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n)
+{
+    size_t i = 0, a, label = 0;
+    bool suspect = false, rejected = false;
+
+    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
+        i++;
+    if (i < n && v[i] == ':')
+        i++;
+    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
+        return false; /* no authority */
+    /* the check runs only on an authority with a byte that may make it
+     * fail: not an ASCII letter, digit, '.' or '-', or a last label that
+     * starts with a digit (maybe an IPv4 address) */
+    for (a = i + 2; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
+        unsigned char c = (unsigned char)v[a];
+        if (c == '.')
+            label = a + 1;
+        else if (!(c >= 0x80 || is_alpha((char)c) || (c >= '0' && c <= '9') ||
+                   c == '-'))
+            suspect = true;
+    }
+    if (label == 0)
+        label = i + 2;
+    if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
+        suspect = true;
+    if (suspect && xiri_check(ctx, v, n, XIRI_PROFILE_HTML,
+                              rejected_by_browsers, &rejected,
+                              NULL) != XIRI_OK)
+        return false;
+    return rejected;
+}

@@ -34,6 +34,7 @@
 #define error_set xiri__error_set
 #define html_url_path_end xiri__html_url_path_end
 #define html_url_prepare xiri__html_url_prepare
+#define html_url_rejected xiri__html_url_rejected
 #define htmlref_decode xiri__htmlref_decode
 #define html_url_special xiri__html_url_special
 #define idn_close xiri__idn_close

@@ -331,12 +331,17 @@ static bool network_path_of_dns(const char *v, size_t n, const char *base)
     return base[i] == ':' && scheme_is_dns(base, i);
 }
 
-/* HTML: v[0..n) has a scheme that is not special and a path that does
- * not start with "/" (javascript:..., data:..., mailto:...): an opaque
- * path, which browsers take as written (WHATWG URL "opaque path state":
- * no dot segments are removed), where RFC 3986 5.2.2 would remove them
- * ("data:text/plain,a/../b" would become "data:text/b"). */
-static bool html_opaque_path(const char *v, size_t n)
+/* HTML: is v[0..n) a URL that browsers do not read as RFC 3986 5.2
+ * resolves it, so that --resolve leaves it as written?
+ * - a scheme that is not special and a path that does not start with
+ *   "/" (javascript:..., data:..., mailto:...): an opaque path, taken as
+ *   written (WHATWG URL "opaque path state": no dot segments removed),
+ *   where 5.2.2 would remove them ("data:text/plain,a/../b" would become
+ *   "data:text/b");
+ * - a special scheme without "//" after it ("https:h.example/.."): the
+ *   host to a browser unless the base has the same scheme (WHATWG URL
+ *   "special relative or authority state"), a path to RFC 3986. */
+static bool html_not_rfc_resolved(const char *v, size_t n)
 {
     size_t i;
 
@@ -344,39 +349,17 @@ static bool html_opaque_path(const char *v, size_t n)
         return false;
     for (i = 1; i < n && ch_is((unsigned char)v[i], CH_SCHEME); i++)
         ;
-    if (i == n || v[i] != ':' || html_url_special(v, n, NULL))
+    if (i == n || v[i] != ':')
         return false;
+    if (html_url_special(v, n, NULL))
+        return n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/';
     return i + 1 == n || v[i + 1] != '/';
 }
 
-/* A finding that says browsers reject the URL (xiri_check, html
- * profile): a host they cannot parse (a forbidden host code point, an
- * IPv4 address out of range, a bad IP literal) or a bad port. */
-static int rejected_by_browsers(void *user, const struct xiri_diag *d)
-{
-    bool *rejected = user;
-
-    if (d->severity == XIRI_SEV_ERROR &&
-        ((strcmp(d->code, "invalid-char") == 0 && d->part == XIRI_PART_HOST) ||
-         strcmp(d->code, "invalid-ipv4") == 0 ||
-         strcmp(d->code, "invalid-port") == 0 ||
-         strcmp(d->code, "invalid-ip-literal") == 0)) {
-        *rejected = true;
-        return 1;
-    }
-    return 0;
-}
-
-/* HTML: would browsers reject the link (its authority fails WHATWG URL's
- * host or port parsing)?  A new spelling could make such a link work,
- * which rewrite must not do.  The check runs only on an authority with a
- * byte that may make it fail: not an ASCII letter, digit, '.' or '-', or
- * a last label that starts with a digit (maybe an IPv4 address). */
+/* HTML: would browsers reject the link (html_url_rejected)?  A new
+ * spelling could make such a link work, which rewrite must not do. */
 static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
 {
-    size_t i = 0, a, label = 0;
-    bool suspect = false, rejected = false;
-
     if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
         memchr(v, '\\', n)) {
         /* as browsers read it: new_value prepared it so (html_url_prepare,
@@ -384,29 +367,7 @@ static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
     }
-
-    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
-        i++;
-    if (i < n && v[i] == ':')
-        i++;
-    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
-        return false; /* no authority */
-    for (a = i + 2; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
-        unsigned char c = (unsigned char)v[a];
-        if (c == '.')
-            label = a + 1;
-        else if (!(c >= 0x80 || ch_is(c, CH_ALPHA | CH_DIGIT) || c == '-'))
-            suspect = true;
-    }
-    if (label == 0)
-        label = i + 2;
-    if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
-        suspect = true;
-    if (suspect && xiri_check(rw->ctx, v, n, XIRI_PROFILE_HTML,
-                              rejected_by_browsers, &rejected,
-                              NULL) != XIRI_OK)
-        return false;
-    return rejected;
+    return html_url_rejected(rw->ctx, v, n);
 }
 
 /* What the string a step of new_value works on is to the link's value,
@@ -502,7 +463,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
           (l->attribute[0] == 'u' || l->attribute[0] == 'U') &&
           scheme_is(l->attribute, strlen(l->attribute), "usemap")) &&
-        !(l->profile == XIRI_PROFILE_HTML && html_opaque_path(v, n))) {
+        !(l->profile == XIRI_PROFILE_HTML && html_not_rfc_resolved(v, n))) {
         const struct resolve_base *b =
             link_base(rw, l->base, strlen(l->base), l->profile);
         bool ref_plain;

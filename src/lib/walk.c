@@ -7,9 +7,11 @@
 #include "buf.h"
 #include "chars.h"
 #include "htmlref.h"
+#include "htmlurl.h"
 #include "input.h"
 #include "mem.h"
 #include "registry.h"
+#include "scheme.h"
 #include "shapes.h"
 #include "tagscan.h"
 #include "walk.h"
@@ -857,11 +859,11 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 
     if (w->status != XIRI_OK)
         return 1;
-    if (w->html && (e->link.quote || !e->link.attribute)) {
+    if (w->html) {
         /* WHATWG URL, basic URL parser: leading and trailing C0 controls
          * and spaces are removed (HTML's ASCII whitespace among them).
-         * Not from an unquoted value: a rewriter that must quote it puts
-         * the quotes around the span, which must then be all of it. */
+         * (A rewriter that must quote an unquoted value puts the quotes
+         * around the whole value only: rewrite.c whole_unquoted.) */
         while (len > 0 && (unsigned char)e->value[start] <= 0x20)
             start++, len--;
         while (len > 0 && (unsigned char)e->value[start + len - 1] <= 0x20)
@@ -1532,13 +1534,23 @@ static void content_end(struct xiri_walker *w)
     content_drop(w);
 }
 
-/* HTML "document base URL": the first base element with an href. */
+/* The document's base from the first base element with an href (WHATWG
+ * HTML "set the frozen base URL"): its value parsed against the
+ * document's address as a browser reads it (in HTML: character references
+ * by the tokenizer, htmlref.c; leading and trailing C0 controls and
+ * spaces, tabs and newlines removed, '\\' as '/' in a special URL,
+ * htmlurl.c).  When that fails (a host or port browsers reject, or no
+ * resolution) or gives a data: or javascript: URL, browsers keep the
+ * document's address as the base, and so does the walker. */
 static void html_base_element(struct xiri_walker *w, const char *href,
                               const struct attr_place *at)
 {
-    size_t n = strlen(href);
-    const char *v = trim_ws(href, &n);
+    size_t n = strlen(href), k;
+    const char *v = href;
     char *b;
+    struct buf dec, prep;
+    struct tag_attr ta;
+    bool ignored;
 
     if (w->base_element_seen)
         return;
@@ -1549,11 +1561,53 @@ static void html_base_element(struct xiri_walker *w, const char *href,
              "against the document's address; browsers resolve them against "
              "this base: move <base> to the start of <head>",
              w->links_before_tag);
-    b = resolve_base(w, w->doc_base, v, n, at, "<base href>");
-    if (b) {
-        mem_free(w->doc_base);
-        w->doc_base = b;
+    buf_init(&dec, w->max_value);
+    buf_init(&prep, w->max_value);
+    if (w->html) {
+        if (at->tag_start != SIZE_MAX &&
+            find_raw_attr(at->text, at->tag_start - at->s0,
+                          at->tag_end - at->s0, NULL, 0, "href", 4, true,
+                          &w->taglog, at->rec, at->s0, &ta)) {
+            decode_html_attr(w, at->text + ta.value, ta.value_len, &dec);
+            if (dec.status == XIRI_OK) {
+                v = dec.data ? dec.data : "";
+                n = dec.len;
+            }
+        }
+        while (n > 0 && (unsigned char)v[0] <= 0x20)
+            v++, n--;
+        while (n > 0 && (unsigned char)v[n - 1] <= 0x20)
+            n--;
+        html_url_prepare(v, n, w->doc_base, &prep);
+        if (prep.status == XIRI_OK) {
+            v = prep.data ? prep.data : "";
+            n = prep.len;
+        }
+    } else {
+        v = trim_ws(href, &n);
     }
+    for (k = 0; k < n && v[k] != ':' && v[k] != '/' && v[k] != '?' &&
+                v[k] != '#';
+         k++)
+        ;
+    ignored = k < n && v[k] == ':' &&
+              (scheme_is(v, k, "data") || scheme_is(v, k, "javascript"));
+    if (ignored || html_url_rejected(w->ctx, v, n)) {
+        diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
+             "browsers ignore this <base href> (%s): the links keep the "
+             "document's address as their base",
+             ignored ? "a data: or javascript: URL"
+                     : "a host or port they reject; see xiri check "
+                       "--profile=html");
+    } else {
+        b = resolve_base(w, w->doc_base, v, n, at, "<base href>");
+        if (b) {
+            mem_free(w->doc_base);
+            w->doc_base = b;
+        }
+    }
+    buf_free(&dec);
+    buf_free(&prep);
 }
 
 /* The guard's record of the start tag of element prefix:local (ASCII
