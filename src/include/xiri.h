@@ -479,8 +479,8 @@ struct xiri_walk_options {
                            callback; its offset and raw_length are set as
                            usual.  For a consumer that needs the place of
                            few links.  0 (the default): every link has
-                           its line and column.  xiri_rewriter_new needs
-                           them: leave it 0 there. */
+                           its line and column.  xiri_rewriter_new
+                           ignores it (its events need them). */
 };
 
 /* Fill opts with the defaults. */

@@ -915,8 +915,16 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->fix, XIRI_MAX_LEN);
     buf_init(&rw->base_text, XIRI_MAX_LEN);
     buf_init(&rw->resolved, XIRI_MAX_LEN);
-    st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
-                         &rw->walker);
+    if (walk_opts && walk_opts->lazy_positions) {
+        /* the rewriter's events give each link's line and column */
+        struct xiri_walk_options eager = *walk_opts;
+        eager.lazy_positions = 0;
+        st = xiri_walker_new(ctx, reg, &eager, on_link, forward_diag, rw,
+                             &rw->walker);
+    } else {
+        st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
+                             &rw->walker);
+    }
     if (st != XIRI_OK) {
         xiri_rewriter_free(rw);
         return st;
