@@ -62,6 +62,21 @@ size_t utf8_encode(uint32_t cp, char out[4]);
  * mean there is none). */
 bool utf8_may_be_rtl(const unsigned char *s, size_t n);
 
+/* The index after the 8-byte blocks of ASCII in s[i..n) from i: where a
+ * byte of 0x80 or more may be (a fast skip; the last bytes, fewer than
+ * eight, are not looked at). */
+static inline size_t ascii_blocks(const char *s, size_t i, size_t n)
+{
+    while (n - i >= 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        if (x & UINT64_C(0x8080808080808080))
+            break;
+        i += 8;
+    }
+    return i;
+}
+
 /* RFC 3987 2.2 ucschar. */
 bool cp_is_ucschar(uint32_t cp);
 /* RFC 3987 2.2 iprivate. */

@@ -1519,13 +1519,7 @@ static void check_scan_bytes(struct check *ck)
         size_t k;
 
         /* ASCII, eight bytes at a time */
-        while (n - i >= 8) {
-            uint64_t x;
-            memcpy(&x, s + i, 8);
-            if (x & UINT64_C(0x8080808080808080))
-                break;
-            i += 8;
-        }
+        i = ascii_blocks((const char *)s, i, n);
         if (i >= n)
             break;
         c = s[i];

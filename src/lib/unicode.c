@@ -135,14 +135,7 @@ enum xiri_status uni_is_normalized(struct xiri_ctx *ctx, enum uni_form form,
      * them is in every form, without a conversion to UTF-16 */
     for (i = 0; i < n; i++) {
         unsigned char c;
-        /* ASCII, eight bytes at a time */
-        while (n - i >= 8) {
-            uint64_t x;
-            memcpy(&x, s + i, 8);
-            if (x & UINT64_C(0x8080808080808080))
-                break;
-            i += 8;
-        }
+        i = ascii_blocks(s, i, n); /* ASCII, eight bytes at a time */
         if (i == n)
             break;
         c = (unsigned char)s[i];
