@@ -1731,6 +1731,52 @@ static void lazy_case(struct xiri_ctx *ctx, const struct xiri_registry *reg,
     }
 }
 
+/* xiri_rewriter_new ignores lazy_positions: its events give each link's
+ * line and column (the e acute on line 2, column 10, by hand). */
+static int lazy_write(void *user, const void *data, size_t len)
+{
+    (void)user, (void)data, (void)len;
+    return 0;
+}
+
+static int lazy_event(void *user, const struct xiri_rewrite_event *ev)
+{
+    unsigned long *place = user;
+
+    place[0] = ev->link->line;
+    place[1] = ev->link->column;
+    return 0;
+}
+
+static void test_walk_rewriter_not_lazy(void)
+{
+    static const char doc[] = "<p>\n<a href=\"b\xC3\xA9\">x</a>\n";
+    struct xiri_ctx *ctx = NULL;
+    struct xiri_registry *reg = test_registry();
+    struct xiri_walk_options o;
+    struct xiri_rewriter *rw = NULL;
+    unsigned long place[2] = {0, 0};
+
+    xiri_walk_options_init(&o);
+    o.type = XIRI_DOC_HTML;
+    o.encoding = "UTF-8";
+    o.lazy_positions = 1;
+    xiri_ctx_new(&ctx);
+    CU_ASSERT_EQUAL(xiri_rewriter_new(ctx, reg, &o, NULL, lazy_write,
+                                      lazy_event, NULL, place, &rw),
+                    XIRI_OK);
+    if (rw) {
+        CU_ASSERT_EQUAL(xiri_rewriter_feed(rw, doc, sizeof(doc) - 1, NULL),
+                        XIRI_OK);
+        CU_ASSERT_EQUAL(xiri_rewriter_finish(rw, NULL), XIRI_OK);
+    }
+    CU_ASSERT_EQUAL(place[0], 2);
+    CU_ASSERT_EQUAL(place[1], 10);
+    xiri_rewriter_free(rw);
+    xiri_registry_free(reg);
+    xiri_ctx_free(ctx);
+}
+
 static void test_walk_lazy_positions(void)
 {
     static const char *const samples[] = {
@@ -1916,6 +1962,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
     CU_ADD_TEST(s, test_walk_positions_in_value);
     CU_ADD_TEST(s, test_walk_lazy_positions);
+    CU_ADD_TEST(s, test_walk_rewriter_not_lazy);
     CU_ADD_TEST(s, test_walk_libxml2_values_in_buffer);
     return 0;
 }
