@@ -39,6 +39,8 @@ struct xiri_rewriter {
     struct buf coded;  /* scratch: it escaped and encoded */
     struct buf tmp;    /* scratch */
     struct buf strip;  /* scratch: a value without tabs and newlines */
+    bool stripped;     /* new_value wrote the link's value, as browsers
+                          read it, into strip */
     struct buf fix;    /* scratch: the value repaired (opts.repair) */
     /* --resolve: the last base, parsed once (resolve.h); base.s points
      * into base_text, its copy, when base_kept */
@@ -360,10 +362,8 @@ static bool html_not_rfc_resolved(const char *v, size_t n)
  * spelling could make such a link work, which rewrite must not do. */
 static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
 {
-    if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-        memchr(v, '\\', n)) {
-        /* as browsers read it: new_value prepared it so (html_url_prepare,
-         * which it calls on the same condition) */
+    if (rw->stripped) {
+        /* as browsers read it (new_value) */
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
     }
@@ -427,6 +427,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     *at = SIZE_MAX;
     err->offset = SIZE_MAX;
     err->message[0] = '\0';
+    rw->stripped = false;
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
         memchr(v, '\n', n) == NULL && memchr(v, '\r', n) == NULL &&
         memchr(v, '\\', n) == NULL) {
@@ -444,6 +445,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
         src = RW_SRC_STRIPPED;
+        rw->stripped = true;
     }
     /* --repair: the value its author meant (mojibake.h) */
     if (rw->opts.repair) {

@@ -567,6 +567,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
 {
     const unsigned char *t = (const unsigned char *)text;
     size_t p = g->pos;
+    bool raw;
 
     while (p < end) {
         unsigned char c = t[p - base];
@@ -653,22 +654,16 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                 break;
             } else if (c == '>') {
                 p++;
-                if (g->html && !g->self_close &&
-                    (g_named(g, "script") || g_named(g, "style"))) {
-                    /* libxml2 reads their content as raw text, unless an
-                     * end tag before closes them: ask it (SYNC) */
-                    G_DONE(G_RAW);
-                    g->pos = g->safe = p;
-                    return TAG_GUARD_SYNC;
-                }
-                if (g->html &&
-                    (g_named(g, "title") || g_named(g, "textarea") ||
-                     g_named(g, "xmp") || g_named(g, "plaintext") ||
-                     g_named(g, "script") || g_named(g, "style"))) {
-                    /* text to a browser, markup to libxml2 (or, after
-                     * "/>", a script or style it has closed): the walker
-                     * knows whether it is HTML's (SYNC) */
-                    G_DONE(G_TEXT);
+                raw = g->html && (g_named(g, "script") || g_named(g, "style"));
+                if (raw || (g->html && (g_named(g, "title") ||
+                                        g_named(g, "textarea") ||
+                                        g_named(g, "xmp") ||
+                                        g_named(g, "plaintext")))) {
+                    /* script and style: libxml2 reads their content as raw
+                     * text, unless "/>" or an end tag before closes them;
+                     * the others are text to a browser, markup to libxml2.
+                     * The walker says which (SYNC). */
+                    G_DONE(raw && !g->self_close ? G_RAW : G_TEXT);
                     g->pos = g->safe = p;
                     return TAG_GUARD_SYNC;
                 }
