@@ -379,14 +379,14 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         c = t[i - base];
         if (c == '>' || (c == '/' && i + 1 < end && t[i + 1 - base] == '>')) {
             *out = c == '>' ? i + 1 : i + 2;
-            if (room && log->ntags < TAG_LOG_TAGS) {
+            if (log && !room)
+                log->nattrs = a0; /* the attributes did not fit */
+            if (log && log->ntags < TAG_LOG_TAGS) {
                 struct tag_rec *r = &log->tags[log->ntags++];
                 r->lt = p;
                 r->gt = *out - 1;
-                r->first = a0;
-                r->n = (unsigned)(log->nattrs - a0);
-            } else if (log) {
-                log->nattrs = a0;
+                r->first = (uint32_t)a0;
+                r->n = room ? (uint32_t)(log->nattrs - a0) : TAG_REC_UNREAD;
             }
             return FAST_OK;
         }
@@ -453,6 +453,24 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         } else {
             G_FAST_FAIL(FAST_NO);
         }
+    }
+}
+
+/* A start tag the state machine read, whose '>' is at gt: its place goes
+ * into the log, its attributes do not (TAG_REC_UNREAD: the walker reads
+ * them from the '<').  Without it the walker had to search the text for
+ * the tag's '<', and could take one inside an earlier tag's quoted value
+ * for it ('<a f="<a href="&><a href="x"">'). */
+static void g_log_place(const struct tag_guard *g, size_t gt)
+{
+    struct tag_log *log = g->log;
+
+    if (log && log->ntags < TAG_LOG_TAGS) {
+        struct tag_rec *r = &log->tags[log->ntags++];
+        r->lt = g->start;
+        r->gt = gt;
+        r->first = (uint32_t)log->nattrs;
+        r->n = TAG_REC_UNREAD;
     }
 }
 
@@ -653,6 +671,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             if (p == end) {
                 break;
             } else if (c == '>') {
+                g_log_place(g, p);
                 p++;
                 raw = g->html && (g_named(g, "script") || g_named(g, "style"));
                 if (raw || (g->html && (g_named(g, "title") ||

@@ -55,12 +55,12 @@ enum tag_guard_result {
                         textarea, xmp, plaintext); call tag_guard_resume */
 };
 
-/* The start tags the guard read whole by its fast path, with their
- * attributes exactly as tag_next_attr reads them (positions in the
+/* The start tags the guard read: those read whole by its fast path with
+ * their attributes exactly as tag_next_attr reads them (positions in the
  * stream), so that the walker need not scan a tag again to find where
- * its '<' and its attribute values are.  A tag that does not fit, or
- * that the guard read any other way, is not in it: the walker scans the
- * text then, as before. */
+ * its '<' and its attribute values are; the others with their place only
+ * (TAG_REC_UNREAD).  A tag that does not fit is not in it: the walker
+ * searches the text for it then, after the last tag logged. */
 #define TAG_LOG_TAGS 2048
 #define TAG_LOG_ATTRS 4096
 
@@ -70,8 +70,10 @@ enum tag_guard_result {
 struct tag_rec {
     size_t lt, gt;  /* the '<' and the '>' */
     uint32_t first; /* its attributes: attrs[first .. first + n) */
-    uint32_t n;
+    uint32_t n;     /* or TAG_REC_UNREAD: only the place is known */
 };
+
+#define TAG_REC_UNREAD UINT32_MAX
 
 struct tag_log {
     size_t ntags, rd; /* tags[rd .. ntags) may still be asked for */

@@ -1757,13 +1757,24 @@ static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
                            const char *el, const struct tag_rec **rec)
 {
     size_t t, from = w->floor > s0 ? w->floor - s0 : 0;
+    const struct tag_log *log = &w->taglog;
+    const struct tag_rec *r;
 
     *rec = NULL;
     if (tag_end < s0 || tag_end >= s1)
         return SIZE_MAX;
-    *rec = logged_tag(w, text, s0, tag_end, prefix, el);
-    if (*rec)
-        return (*rec)->lt;
+    r = logged_tag(w, text, s0, tag_end, prefix, el);
+    if (r) {
+        if (r->n != TAG_REC_UNREAD)
+            *rec = r; /* its attributes too */
+        return r->lt;
+    }
+    /* not logged (the log was full): it is after the tags logged before
+     * it (tag_log_find left rd at the first after) */
+    if (log->rd > 0 && log->rd <= log->ntags &&
+        log->tags[log->rd - 1].gt < tag_end &&
+        log->tags[log->rd - 1].gt + 1 > s0 + from)
+        from = log->tags[log->rd - 1].gt + 1 - s0;
     t = w->html ? tag_find_start_html(text, from, tag_end - s0, el)
                 : tag_find_start(text, from, tag_end - s0);
     return t == SIZE_MAX ? SIZE_MAX : s0 + t;

@@ -306,6 +306,24 @@ static void test_walk_html_text_with_open_quote(void)
               NULL, want);
 }
 
+/* A tag whose '<' stands inside an earlier tag's quoted value: the walker
+ * took '<a href="&><a href="' for the second tag, since the first had no
+ * link and left its floor behind (fuzz_rewrite: the rewrite was not
+ * idempotent).  Expected from html5lib: href "%3E" and href "%3F". */
+static void test_walk_html_tag_in_earlier_value(void)
+{
+    static const char doc[] =
+        "<a f=\"<a href=\"&><a href=\"%3E\"\">1</a>\n"
+        "<textarea><a f=\"<a href=\"&></textarea><a href=\"%3F\"\">2</a>\n";
+    static const char want[] = "! 0:0+0 encoding-guess\n"
+                               "1:27+26/3 a@href#0 [%3E] <->\n"
+                               "2:48+85/3 a@href#0 [%3F] <->\n"
+                               "= html windows-1252 (guessed)\n";
+
+    check_doc("tag in an earlier value", doc, sizeof(doc) - 1, XIRI_DOC_HTML,
+              NULL, want);
+}
+
 static void test_walk_html_shift_jis(void)
 {
     static const char doc[] =
@@ -1324,6 +1342,8 @@ static unsigned long log_check(const char *t, size_t n, bool html,
                 TEST_FAIL("%s: the tag ending at %zu starts at %zu, the "
                           "scanner says %zu",
                           what, rec->gt, rec->lt, want);
+            if (rec->n == TAG_REC_UNREAD)
+                continue; /* read by the state machine: a place only */
             for (i = 0; tag_next_attr(t, rec->gt + 1, &cursor, &a); i++) {
                 const struct tag_attr *b = &log.attrs[rec->first + i];
                 if (i >= rec->n || a.name != b->name ||
@@ -1956,6 +1976,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_long_list);
     CU_ADD_TEST(s, test_walk_html_streams);
     CU_ADD_TEST(s, test_walk_html_text_with_open_quote);
+    CU_ADD_TEST(s, test_walk_html_tag_in_earlier_value);
     CU_ADD_TEST(s, test_walk_xml_entity_text);
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
