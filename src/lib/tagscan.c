@@ -594,6 +594,15 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
         switch (g->state) {
         case G_TEXT:
         case G_RAW:
+            /* a full log would leave the tags after unlogged: stop here,
+             * in text, for the walker to let libxml2 read the tags logged
+             * (once at a place: if libxml2 took none, read on unlogged) */
+            if (g->state == G_TEXT && g->log &&
+                g->log->ntags == TAG_LOG_TAGS && g->full_at != p + 1) {
+                g->full_at = p + 1;
+                g->pos = g->safe = p;
+                return TAG_GUARD_FULL;
+            }
             q = memchr(t + (p - base), '<', end - p);
             if (!q) {
                 p = g->safe = end;

@@ -50,9 +50,12 @@ enum tag_guard_result {
     TAG_GUARD_LIMIT, /* the start tag at start has more than the limit */
     TAG_GUARD_LONG,  /* the construct (or HTML run of text) at start is
                         longer than the limit */
-    TAG_GUARD_SYNC   /* HTML: stopped after a tag that decides whether
+    TAG_GUARD_SYNC,  /* HTML: stopped after a tag that decides whether
                         what follows is text (script, style, title,
                         textarea, xmp, plaintext); call tag_guard_resume */
+    TAG_GUARD_FULL   /* stopped in text (at pos, = safe) since the log is
+                        full: give libxml2 the text up to safe, trim the
+                        log, and scan again */
 };
 
 /* The start tags the guard read: those read whole by its fast path with
@@ -111,6 +114,8 @@ struct tag_guard {
                                libxml2 holds until it ends */
     size_t pos;             /* the text is read up to here */
     size_t safe;            /* libxml2 may be given the text up to here */
+    size_t full_at;         /* where it last stopped with TAG_GUARD_FULL
+                               (+1; 0: never) */
 };
 
 /* Start reading at stream position pos, in text. */

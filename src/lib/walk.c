@@ -2946,6 +2946,11 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
                         (int)k, text + i, w->max_attributes);
             break;
         }
+        if (r == TAG_GUARD_FULL) {
+            feed_parser(w, w->guard.safe, false);
+            tag_log_trim(&w->taglog, parser_pos(w));
+            continue;
+        }
         if (r == TAG_GUARD_SYNC) {
             feed_parser(w, w->guard.pos, false);
             if (w->status == XIRI_OK)

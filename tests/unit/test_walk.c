@@ -324,6 +324,46 @@ static void test_walk_html_tag_in_earlier_value(void)
               NULL, want);
 }
 
+/* The same trap in every second tag of a document with more tags than
+ * the guard's log holds (TAG_LOG_TAGS), read in one chunk: the guard
+ * stops when its log is full (TAG_GUARD_FULL), so no tag goes unlogged
+ * and none is searched for in the text.  Expected: as above, worked out
+ * per line. */
+static void test_walk_html_tag_log_full(void)
+{
+    enum { UNITS = 3 * TAG_LOG_TAGS / 2 };
+    static const char unit[] = "<b f=\"<a href=\"&></b><a href=\"";
+    static const size_t chunks[] = {4096, 1 << 20};
+    struct record want = {NULL, 0, 0};
+    char *doc = malloc(UNITS * 64), line[128];
+    size_t n = 0, k, u;
+
+    rec_add(&want, "! 0:0+0 encoding-guess");
+    for (u = 0; u < UNITS; u++) {
+        snprintf(line, sizeof(line), "%zu:%zu+%zu/%zu a@href#0 [%zu] <->",
+                 u + 1, sizeof(unit), n + sizeof(unit) - 1,
+                 (size_t)snprintf(NULL, 0, "%zu", u), u);
+        rec_add(&want, line);
+        n += (size_t)sprintf(doc + n, "%s%zu\"\"></a>\n", unit, u);
+    }
+    rec_add(&want, "= html windows-1252 (guessed)");
+    for (k = 0; k < ARRAY_LEN(chunks); k++) {
+        struct record r = {NULL, 0, 0};
+        struct xiri_error err;
+        enum xiri_status st =
+            walk(doc, n, chunks[k], XIRI_DOC_HTML, NULL, &r, &err);
+        snprintf(line, sizeof(line), "full tag log (chunks of %zu)",
+                 chunks[k]);
+        if (st != XIRI_OK)
+            TEST_FAIL("%s: %s: %s", line, xiri_strerror(st), err.message);
+        else
+            TEST_STR_EQ(line, r.text ? r.text : "", want.text);
+        free(r.text);
+    }
+    free(want.text);
+    free(doc);
+}
+
 static void test_walk_html_shift_jis(void)
 {
     static const char doc[] =
@@ -1977,6 +2017,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_streams);
     CU_ADD_TEST(s, test_walk_html_text_with_open_quote);
     CU_ADD_TEST(s, test_walk_html_tag_in_earlier_value);
+    CU_ADD_TEST(s, test_walk_html_tag_log_full);
     CU_ADD_TEST(s, test_walk_xml_entity_text);
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
