@@ -363,6 +363,11 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
         r->o.baseline = value;
         break;
     case O_WRITE_BASELINE:
+        if (strcmp(value, "-") == 0)
+            return usage_error(r->usage,
+                               "'--write-baseline -': the findings go to "
+                               "standard output; give the baseline a file "
+                               "name");
         r->o.write_baseline = value;
         break;
     }
