@@ -370,13 +370,6 @@ static bool lc_same_label(const char *name, const char *label)
     return true;
 }
 
-/* WHATWG URL 4.4 query state: the encoding override becomes UTF-8 when
- * the URL is not special (4.2) or its scheme is ws or wss. */
-static bool lc_query_uses_document_encoding(const char *s, size_t n)
-{
-    return scheme_is_special(s, n) && !scheme_is(s, n, "ws") &&
-           !scheme_is(s, n, "wss");
-}
 
 static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
 {
@@ -419,7 +412,7 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
     } else {
         return XIRI_OK; /* no-base says it */
     }
-    if (!lc_query_uses_document_encoding(scheme, scheme_len))
+    if (!scheme_query_in_document_encoding(scheme, scheme_len))
         return XIRI_OK;
 
     buf_init(&doc, XIRI_MAX_LEN);

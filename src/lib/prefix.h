@@ -35,8 +35,8 @@
 #define html_url_path_end xiri__html_url_path_end
 #define html_url_prepare xiri__html_url_prepare
 #define html_url_rejected xiri__html_url_rejected
-#define htmlref_decode xiri__htmlref_decode
 #define html_url_special xiri__html_url_special
+#define htmlref_decode xiri__htmlref_decode
 #define idn_close xiri__idn_close
 #define idn_describe_errors xiri__idn_describe_errors
 #define idn_for_ctx xiri__idn_for_ctx
@@ -61,8 +61,8 @@
 #define ipvfuture_is_valid xiri__ipvfuture_is_valid
 #define linkcheck_cp1252 xiri__linkcheck_cp1252
 #define linkcheck_plain xiri__linkcheck_plain
-#define linkcheck_plain_split xiri__linkcheck_plain_split
 #define linkcheck_plain_byte xiri__linkcheck_plain_byte
+#define linkcheck_plain_split xiri__linkcheck_plain_split
 #define linkcheck_run xiri__linkcheck_run
 #define linkcheck_run_path xiri__linkcheck_run_path
 #define mem_alloc xiri__mem_alloc
@@ -98,6 +98,8 @@
 #define scheme_is xiri__scheme_is
 #define scheme_is_dns xiri__scheme_is_dns
 #define scheme_is_special xiri__scheme_is_special
+#define scheme_prefix_len xiri__scheme_prefix_len
+#define scheme_query_in_document_encoding xiri__scheme_query_in_document_encoding
 #define shape_split xiri__shape_split
 #define tag_find_end_start xiri__tag_find_end_start
 #define tag_find_start xiri__tag_find_start
@@ -112,9 +114,9 @@
 #define to_uri_append xiri__to_uri_append
 #define uni_close xiri__uni_close
 #define uni_direction xiri__uni_direction
+#define uni_encodable xiri__uni_encodable
 #define uni_encode_query xiri__uni_encode_query
 #define uni_encode_text xiri__uni_encode_text
-#define uni_encodable xiri__uni_encodable
 #define uni_encoding_is_latin1 xiri__uni_encoding_is_latin1
 #define uni_guess_legacy xiri__uni_guess_legacy
 #define uni_is_assigned xiri__uni_is_assigned

@@ -148,29 +148,20 @@ static bool is_utf(const char *enc)
            (enc[3] == '-' || enc[3] == '8');
 }
 
-/* The scheme of value v, or of its base when v is relative (RFC 3986
- * 5.2.2: a relative reference takes the base's scheme). */
+/* Is the query of v one browsers encode in the document's encoding: is
+ * the scheme of v, or of its base when v is relative (RFC 3986 5.2.2: a
+ * relative reference takes the base's scheme), special and not ws or wss
+ * (WHATWG URL 4.4, query state)? */
 static bool special_for_query(const char *v, size_t n, const char *base)
 {
-    static const char *const special[] = {"http", "https", "ftp", "file"};
-    size_t i, k;
+    size_t i = scheme_prefix_len(v, n);
+    const char *s = v;
 
-    for (k = 0; k < 2; k++) {
-        const char *s = k ? base : v;
-        size_t len = k ? (base ? strlen(base) : 0) : n;
-        for (i = 0; i < len && s[i] != ':' && s[i] != '/' && s[i] != '?' &&
-                    s[i] != '#';
-             i++)
-            ;
-        if (i < len && s[i] == ':' && i > 0) {
-            size_t j;
-            for (j = 0; j < ARRAY_LEN(special); j++)
-                if (scheme_is(s, i, special[j]))
-                    return true;
-            return false;
-        }
+    if (i == 0 && base) {
+        s = base;
+        i = scheme_prefix_len(base, strlen(base));
     }
-    return false;
+    return i > 0 && scheme_query_in_document_encoding(s, i);
 }
 
 /* The query of a URI: [*q, *q + *qn) after its '?', or false. */
@@ -328,9 +319,8 @@ static bool network_path_of_dns(const char *v, size_t n, const char *base)
 
     if (n < 2 || v[0] != '/' || v[1] != '/' || !base)
         return false;
-    for (i = 0; base[i] && base[i] != ':'; i++)
-        ;
-    return base[i] == ':' && scheme_is_dns(base, i);
+    i = scheme_prefix_len(base, strlen(base));
+    return i > 0 && scheme_is_dns(base, i);
 }
 
 /* HTML: is v[0..n) a URL that browsers do not read as RFC 3986 5.2
@@ -345,13 +335,9 @@ static bool network_path_of_dns(const char *v, size_t n, const char *base)
  *   "special relative or authority state"), a path to RFC 3986. */
 static bool html_not_rfc_resolved(const char *v, size_t n)
 {
-    size_t i;
+    size_t i = scheme_prefix_len(v, n);
 
-    if (n == 0 || !ch_is((unsigned char)v[0], CH_ALPHA))
-        return false;
-    for (i = 1; i < n && ch_is((unsigned char)v[i], CH_SCHEME); i++)
-        ;
-    if (i == n || v[i] != ':')
+    if (i == 0)
         return false;
     if (html_url_special(v, n, NULL))
         return n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/';

@@ -2,7 +2,19 @@
  * section 6.2.3; RFC 9110 4.2 for http/https, RFC 6455 3 for ws/wss,
  * RFC 1738 3.2 for ftp). */
 #include "common.h"
+#include "chars.h"
 #include "scheme.h"
+
+size_t scheme_prefix_len(const char *v, size_t n)
+{
+    size_t i;
+
+    if (n == 0 || !ch_is((unsigned char)v[0], CH_ALPHA))
+        return 0;
+    for (i = 1; i < n && ch_is((unsigned char)v[i], CH_SCHEME); i++)
+        ;
+    return i < n && v[i] == ':' ? i : 0;
+}
 
 bool scheme_is(const char *s, size_t n, const char *lower)
 {
@@ -30,6 +42,12 @@ bool scheme_is_dns(const char *s, size_t n)
 bool scheme_is_special(const char *s, size_t n)
 {
     return scheme_is_dns(s, n) || scheme_is(s, n, "file");
+}
+
+bool scheme_query_in_document_encoding(const char *s, size_t n)
+{
+    return scheme_is_special(s, n) && !scheme_is(s, n, "ws") &&
+           !scheme_is(s, n, "wss");
 }
 
 const char *scheme_default_port(const char *s, size_t n)

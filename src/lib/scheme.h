@@ -4,6 +4,10 @@
 
 #include "common.h"
 
+/* The length of the scheme of v[0..n) (RFC 3986 3.1: ALPHA *( ALPHA /
+ * DIGIT / "+" / "-" / "." ) and ':'), or 0 when it has none: a relative
+ * reference. */
+size_t scheme_prefix_len(const char *v, size_t n);
 /* Case-insensitive comparison of s[0..n) with a lower-case name. */
 bool scheme_is(const char *s, size_t n, const char *lower);
 /* Schemes whose hosts are DNS names that legacy resolvers only take in
@@ -11,6 +15,10 @@ bool scheme_is(const char *s, size_t n, const char *lower);
 bool scheme_is_dns(const char *s, size_t n);
 /* WHATWG URL 4.2's special schemes: those, and file. */
 bool scheme_is_special(const char *s, size_t n);
+/* Schemes whose query browsers encode in the document's encoding: WHATWG
+ * URL 4.4 query state, where the encoding becomes UTF-8 when the URL is
+ * not special or its scheme is ws or wss. */
+bool scheme_query_in_document_encoding(const char *s, size_t n);
 /* The default port of http, https, ws, wss, ftp (RFC 3986 6.2.3), or
  * NULL. */
 const char *scheme_default_port(const char *s, size_t n);

@@ -352,13 +352,7 @@ static void pop_bases(struct xiri_walker *w)
  * meant as an absolute IRI, whatever else is wrong with it. */
 static bool has_scheme(const char *v, size_t n)
 {
-    size_t i;
-
-    if (n == 0 || !ch_is((unsigned char)v[0], CH_ALPHA))
-        return false;
-    for (i = 1; i < n && ch_is((unsigned char)v[i], CH_SCHEME); i++)
-        ;
-    return i < n && v[i] == ':';
+    return scheme_prefix_len(v, n) > 0;
 }
 
 /* Where a base-setting attribute ([prefix:]local) is written in the
