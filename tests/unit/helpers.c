@@ -82,6 +82,24 @@ size_t test_unescape(char *s)
     return (size_t)(w - s);
 }
 
+size_t test_read_sample(const char *name, char *data, size_t cap)
+{
+    char path[4200];
+    FILE *f;
+    size_t n;
+
+    snprintf(path, sizeof(path), "%s/../../samples/%s", TEST_DATA_DIR, name);
+    f = fopen(path, "rb");
+    if (!f) {
+        TEST_FAIL("cannot read %s", path);
+        return SIZE_MAX;
+    }
+    n = fread(data, 1, cap - 1, f);
+    fclose(f);
+    data[n] = '\0';
+    return n;
+}
+
 int test_read_tsv(const char *name, tsv_fn *fn, void *user)
 {
     FILE *f = fopen(test_data_path(name), "r");

@@ -17,6 +17,11 @@ const char *test_data_path(const char *name);
 typedef void tsv_fn(void *user, char **fields, int nfields, int lineno);
 int test_read_tsv(const char *name, tsv_fn *fn, void *user);
 
+/* Read the sample document samples/name into data[0..cap - 1), NUL-ended;
+ * returns its length, or SIZE_MAX when it cannot be read (a CUnit
+ * failure is recorded then). */
+size_t test_read_sample(const char *name, char *data, size_t cap);
+
 /* Decode \t \n \r \\ \xHH \uXXXX \UXXXXXXXX (as UTF-8) and "\e" meaning
  * the empty string, in place; returns the new length. */
 size_t test_unescape(char *s);

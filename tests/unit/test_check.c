@@ -948,18 +948,9 @@ static void test_lazy_positions(void)
         char what[128];
 
         if (i < ARRAY_LEN(samples)) {
-            char path[4200];
-            FILE *f;
-
-            snprintf(path, sizeof(path), "%s/../../samples/%s", TEST_DATA_DIR,
-                     samples[i]);
-            f = fopen(path, "rb");
-            if (!f) {
-                TEST_FAIL("cannot read %s", path);
+            n = test_read_sample(samples[i], data, sizeof(data));
+            if (n == SIZE_MAX)
                 continue;
-            }
-            n = fread(data, 1, sizeof(data), f);
-            fclose(f);
             d = data;
         }
         for (k = 0; k < ARRAY_LEN(chunks); k++) {
