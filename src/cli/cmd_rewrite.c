@@ -15,6 +15,9 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/xattr.h>
+#endif
 
 /* Bytes read and written at a time: memory does not grow with the
  * document's size. */
@@ -1227,10 +1230,67 @@ static bool diff_file(struct rw_file *f, int orig)
 
 /* ------------------------------------------------------------- publish */
 
-/* Give the temporary file the original's owner (when allowed) and mode,
- * and flush it to the disk; 0, or -1 with errno and *what. */
-static int tmp_finish(int fd, const struct stat *like, mode_t mode,
-                      const char **what)
+/* The extended attributes (xattr(7)) of the original, open as from,
+ * its POSIX ACL (system.posix_acl_access) among them, copied to the file
+ * open as to that replaces it, as "cp --preserve=xattr" does.  One that
+ * cannot be copied (a security label the user may not set, a file system
+ * without them) is named in a warning; the file is rewritten all the
+ * same. */
+static void keep_xattrs(struct rw_file *f, int from, int to)
+{
+#ifdef __linux__
+    ssize_t n = flistxattr(from, NULL, 0), len;
+    char *names, *name, *val = NULL, *grown, text[400];
+    size_t cap = 0;
+
+    if (n <= 0)
+        return;
+    names = malloc((size_t)n);
+    if (!names || (n = flistxattr(from, names, (size_t)n)) < 0) {
+        free(names);
+        msg_errno(f->shown, "cannot list the extended attributes", errno,
+                  "; they are not kept");
+        return;
+    }
+    for (name = names; name < names + n; name += strlen(name) + 1) {
+        len = fgetxattr(from, name, NULL, 0);
+        if (len > 0 && (size_t)len > cap) {
+            grown = realloc(val, (size_t)len);
+            if (grown) {
+                val = grown;
+                cap = (size_t)len;
+            } else {
+                len = -1;
+                errno = ENOMEM;
+            }
+        }
+        if (len >= 0)
+            len = fgetxattr(from, name, val, (size_t)len);
+        if (len >= 0 && fsetxattr(to, name, val, (size_t)len, 0) == 0)
+            continue;
+        if (f->r->o.quiet)
+            continue;
+        summary_count(&f->r->sum, XIRI_SEV_WARNING);
+        snprintf(text, sizeof(text),
+                 "warning: the extended attribute '%.200s' is not kept: %s",
+                 name, strerror(errno));
+        msg_about(f->shown, text);
+    }
+    free(val);
+    free(names);
+#else
+    (void)f;
+    (void)from;
+    (void)to;
+#endif
+}
+
+/* Give the temporary file the original's owner (when allowed), mode and
+ * extended attributes (f: the rewrite of the original open as f->in,
+ * with like its stat; NULL: a new file), and flush it to the disk; 0, or
+ * -1 with errno and *what. */
+static int tmp_finish(struct rw_file *f, int fd, const struct stat *like,
+                      mode_t mode, const char **what)
 {
     /* the owner first: fchown may clear the set-user-ID bits */
     if (like && fchown(fd, like->st_uid, like->st_gid) != 0)
@@ -1239,6 +1299,8 @@ static int tmp_finish(int fd, const struct stat *like, mode_t mode,
         *what = "cannot set the permissions of the temporary file";
         return -1;
     }
+    if (like)
+        keep_xattrs(f, f->in, fd);
     if (fsync(fd) != 0) {
         *what = "cannot flush the temporary file to the disk";
         return -1;
@@ -1280,7 +1342,7 @@ static int make_backup(struct rw_file *f, const char *target, char **bak_tmp)
     if (copy_fd(f->r, f->in, fd, &writing) != 0)
         what = writing ? "cannot write the backup" : "cannot read the file";
     else
-        (void)tmp_finish(fd, &f->st, f->st.st_mode & 07777, &what);
+        (void)tmp_finish(f, fd, &f->st, f->st.st_mode & 07777, &what);
     err = errno;
     if (close(fd) != 0 && !what) {
         err = errno;
@@ -1373,7 +1435,7 @@ static void publish_rename(struct rw_file *f, const char *target,
     if (f->out.err) {
         err = f->out.err;
         what = "cannot write the temporary file";
-    } else if (tmp_finish(f->out.fd, like, mode, &what) != 0) {
+    } else if (tmp_finish(f, f->out.fd, like, mode, &what) != 0) {
         err = errno;
     }
     if (close(f->out.fd) != 0 && !what) {
