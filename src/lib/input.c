@@ -609,25 +609,23 @@ struct input {
  * exchange the control bytes 1A, 1C and 7F, as IBM PC code pages do;
  * WHATWG Encoding decodes every byte below 0x80 of these encodings as the
  * same code point (Shift_JIS decoder step 4, single-byte decoder), and so
- * do browsers: a DEL in a URL is %7F to them.  Ask a fresh converter what
- * it makes of the three, to undo that on the text (ctl_fix). */
-static void probe_controls(struct input *in, const char *encoding)
+ * do browsers: a DEL in a URL is %7F to them.  Ask the converter, before
+ * it reads the document, what it makes of the three, to undo that on the
+ * text (ctl_fix). */
+static void probe_controls(struct input *in)
 {
     static const char bytes[3] = {0x1A, 0x1C, 0x7F};
     UErrorCode ec = U_ZERO_ERROR;
-    UConverter *cv = ucnv_open(encoding, &ec);
     UChar u[8];
     int32_t n;
 
-    if (U_FAILURE(ec))
-        return;
-    n = ucnv_toUChars(cv, u, ARRAY_LEN(u), bytes, 3, &ec);
+    n = ucnv_toUChars(in->cnv, u, ARRAY_LEN(u), bytes, 3, &ec);
     if (U_SUCCESS(ec) && n == 3 && (u[0] != 0x1A || u[1] != 0x1C ||
                                      u[2] != 0x7F)) {
         memcpy(in->ctl, u, sizeof(in->ctl));
         in->ctl_fix = true;
     }
-    ucnv_close(cv);
+    ucnv_resetToUnicode(in->cnv); /* as new for the document */
 }
 
 /* The controls of u[0..n) as the bytes that stand for them (probe). */
@@ -676,7 +674,7 @@ enum xiri_status input_new(const char *encoding, size_t bom_len,
         }
         ucnv_setToUCallBack(in->cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
                             &ec);
-        probe_controls(in, encoding);
+        probe_controls(in);
     }
     *out = in;
     return XIRI_OK;
