@@ -7,8 +7,9 @@
 # the standard's encodings.json has gained since (ADDED, checked against
 # the copy in WPT's encoding/resources/encodings.js) and without those it
 # now gives to the "replacement" encoding, each mapped to the name of the
-# ICU converter that decodes it (ICU_NAMES below), with the rules of the
-# HTML prescan applied: a UTF-16 encoding is read as UTF-8 and
+# ICU converter that decodes it (ICU_NAMES below; GBK's decoder is
+# gb18030's, which input_read_as_html puts in its place), with the rules
+# of the HTML prescan applied: a UTF-16 encoding is read as UTF-8 and
 # x-user-defined as windows-1252.  The "replacement" labels (a page that
 # decodes to one U+FFFD) are left out, so that such a <meta> is ignored.
 #   python3 tools/gen-encoding-labels.py > src/lib/htmllabels.inc
@@ -34,7 +35,7 @@ ICU_NAMES = {
     "windows-1254": "windows-1254", "windows-1255": "windows-1255",
     "windows-1256": "windows-1256", "windows-1257": "windows-1257",
     "windows-1258": "windows-1258",
-    "gbk": "GB18030",  # "The gbk decoder is the gb18030 decoder"
+    "gbk": "GBK",  # its encoder; its decoder is gb18030's (input.c)
     "gb18030": "GB18030",
     "big5": "Big5",
     "euc-jp": "EUC-JP", "iso-2022-jp": "ISO-2022-JP", "shift_jis": "Shift_JIS",

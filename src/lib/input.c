@@ -590,6 +590,7 @@ struct input {
     size_t pending_orig;
     size_t nuls; /* U+0000 characters seen */
     bool nul_fffd; /* HTML: read them as U+FFFD */
+    bool gb_euro;  /* HTML gb18030: a byte 0x80 is U+20AC */
 
     /* line/column: a checkpoint at the window start, and a cursor */
     size_t ck_pos, cur_pos;
@@ -1006,6 +1007,17 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
             if (orig < base) /* the bad bytes began in an earlier chunk */
                 orig = base;
             rel = (int32_t)(orig - base);
+            if (in->gb_euro && len == 1 && bytes[0] == '\x80') {
+                /* WHATWG Encoding 10.2.1, gb18030 decoder: "If byte is
+                 * 0x80, return code point U+20AC" */
+                st = append_utf16(in, (const UChar[]){0x20AC}, 1, &rel, base);
+                if (st != XIRI_OK)
+                    return st;
+                ucnv_resetToUnicode(in->cnv);
+                if (src < end || flush)
+                    continue;
+                break;
+            }
             st = append_utf16(in, (const UChar[]){0xFFFD}, 1, &rel, base);
             if (st != XIRI_OK)
                 return st;
@@ -1079,9 +1091,25 @@ size_t input_nul_count(const struct input *in)
     return in->nuls;
 }
 
-void input_nul_as_fffd(struct input *in)
+void input_read_as_html(struct input *in)
 {
+    UErrorCode ec = U_ZERO_ERROR;
+    const char *name = in->cnv ? ucnv_getName(in->cnv, &ec) : NULL;
+
     in->nul_fffd = true;
+    if (name && U_SUCCESS(ec) && strcmp(name, "windows-936-2000") == 0) {
+        /* WHATWG Encoding 10.1.1: "The gbk decoder is the gb18030
+         * decoder" (four-byte sequences too); ICU's GBK is windows-936 */
+        UConverter *gb = ucnv_open("gb18030", &ec);
+        if (U_SUCCESS(ec)) {
+            ucnv_setToUCallBack(gb, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
+                                &ec);
+            ucnv_close(in->cnv);
+            in->cnv = gb;
+            name = "gb18030";
+        }
+    }
+    in->gb_euro = name && U_SUCCESS(ec) && strcmp(name, "gb18030") == 0;
 }
 
 const char *input_window(const struct input *in, size_t *start, size_t *end)

@@ -85,10 +85,12 @@ bool input_cr_from(const struct input *in, size_t pos);
  * not allow them; libxml2 cuts values at them). */
 size_t input_nul_count(const struct input *in);
 
-/* HTML: read every NUL character as U+FFFD, reported like an invalid
- * byte (WHATWG HTML 13.2.5 "unexpected-null-character"; libxml2 would cut
- * a value at it).  They are still counted. */
-void input_nul_as_fffd(struct input *in);
+/* HTML: read the text as browsers do: every NUL character as U+FFFD,
+ * reported like an invalid byte (WHATWG HTML 13.2.5 "unexpected-null-
+ * character"; libxml2 would cut a value at it; they are still counted);
+ * and in gb18030 (the labels gbk, gb2312 and gb18030 all mean its
+ * decoder) a byte 0x80 as U+20AC, which ICU's gb18030 rejects. */
+void input_read_as_html(struct input *in);
 
 /* The text before pos is no longer needed. */
 void input_discard(struct input *in, size_t pos);

@@ -50,9 +50,9 @@
 #define input_line_col xiri__input_line_col
 #define input_meta_encoding xiri__input_meta_encoding
 #define input_new xiri__input_new
-#define input_nul_as_fffd xiri__input_nul_as_fffd
 #define input_nul_count xiri__input_nul_count
 #define input_orig_offset xiri__input_orig_offset
+#define input_read_as_html xiri__input_read_as_html
 #define input_same_encoding xiri__input_same_encoding
 #define input_sniff xiri__input_sniff
 #define input_window xiri__input_window

@@ -2683,7 +2683,7 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
     st = input_new(w->sniff.encoding, w->sniff.bom_len, on_bad_bytes, w,
                    &w->in);
     if (st == XIRI_OK && w->html)
-        input_nul_as_fffd(w->in);
+        input_read_as_html(w->in);
     if (st == XIRI_EENCODING)
         return error_set(&w->error, st, 0,
                          "unknown encoding \"%s\" (from the %s); name one "
