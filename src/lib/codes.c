@@ -620,6 +620,37 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "<meta> to the start of <head>, or give --encoding with the "
             "declared encoding.",
         },
+    [CODE_ENCODING_REPLACEMENT] =
+        {
+            "encoding-replacement",
+            ERR,
+            "WHATWG Encoding 4.2",
+            "a <meta> names an encoding browsers replace by one U+FFFD",
+            "The page declares its encoding with a label of WHATWG's "
+            "\"replacement\" encoding (iso-2022-kr, csiso2022kr, iso-2022-cn, "
+            "iso-2022-cn-ext, hz-gb-2312, replacement): encodings that were "
+            "used for cross-site scripting, which browsers no longer decode "
+            "(WHATWG Encoding section 4.2, and the replacement decoder of "
+            "section 14.1).  They read the whole page as one U+FFFD "
+            "REPLACEMENT CHARACTER: none of its text or links.  xiri read "
+            "it in the encoding it guessed, as if the <meta> were not there, "
+            "so as to check its links.  Transcode the page to UTF-8 and "
+            "declare that, or give the encoding it is really in.",
+        },
+    [CODE_EOF_IN_TAG] =
+        {
+            "eof-in-tag",
+            WARN,
+            "WHATWG HTML 13.2.5.32",
+            "an HTML document ends inside a tag",
+            "The document ends before the '>' of its last start or end tag "
+            "(say a file cut short: <a href=\"page.html).  Browsers drop such "
+            "a tag with all its attributes (the eof-in-tag parse error of "
+            "WHATWG HTML section 13.2.5), so its links never exist for them, "
+            "and xiri does not read them either; libxml2 alone would have "
+            "kept the tag.  Check that the file is complete, and end the "
+            "tag.",
+        },
     [CODE_XML_ERROR] =
         {
             "xml-error",

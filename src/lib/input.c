@@ -192,13 +192,63 @@ static size_t tag_end(const unsigned char *s, size_t n, size_t i)
     return i;
 }
 
+static bool html_label(char *enc, size_t size);
+
+/* WHATWG Encoding 4.2: the labels of the "replacement" encoding, whose
+ * decoder turns a whole page into one U+FFFD (they name encodings that
+ * served cross-site scripting: ISO-2022-KR, HZ...); enc is lower case. */
+static bool replacement_label(const char *enc)
+{
+    static const char *const labels[] = {
+        "csiso2022kr",     "hz-gb-2312",  "iso-2022-cn",
+        "iso-2022-cn-ext", "iso-2022-kr", "replacement",
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(labels); i++)
+        if (strcmp(enc, labels[i]) == 0)
+            return true;
+    return false;
+}
+
+/* A label found by the prescan: mapped into out as browsers map it
+ * (true), or one of the replacement encoding (copied to replaced: the
+ * prescan ends, with no encoding xiri can read), or none browsers know
+ * (the prescan goes on). */
+static bool prescan_label(char *out, size_t size, char *replaced,
+                          size_t rsize, bool *stop)
+{
+    char low[64];
+    size_t i;
+
+    if (!out[0])
+        return false;
+    if (html_label(out, size))
+        return *stop = true;
+    for (i = 0; out[i] && i + 1 < sizeof(low); i++)
+        low[i] = (char)(out[i] >= 'A' && out[i] <= 'Z' ? out[i] - 'A' + 'a'
+                                                      : out[i]);
+    low[i] = '\0';
+    if (replacement_label(low)) {
+        snprintf(replaced, rsize, "%s", out);
+        *stop = true;
+    }
+    out[0] = '\0';
+    return false;
+}
+
 /* WHATWG HTML "prescan a byte stream to determine its encoding", for the
  * <meta charset> and <meta http-equiv=Content-Type content> forms; the
- * attributes of other tags are skipped as the prescan skips them. */
+ * attributes of other tags are skipped as the prescan skips them.  A
+ * label browsers do not know is passed over, as the prescan does ("if
+ * charset is failure"); out receives the first they know, mapped
+ * (html_label), and replaced a replacement label that ends the prescan
+ * first. */
 static bool meta_charset(const unsigned char *s, size_t n, char *out,
-                         size_t size)
+                         size_t size, char *replaced, size_t rsize)
 {
     size_t i = 0;
+    bool stop = false;
 
     while (i < n) {
         const unsigned char *v;
@@ -238,14 +288,16 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
         end = tag_end(s, n, i + 5); /* tag_attr stops at its '>' too */
         if (tag_attr(s + i + 5, end - i - 5, "charset", &v, &vlen)) {
             copy_name(out, size, v, vlen);
-            if (out[0])
-                return true;
+            if (prescan_label(out, size, replaced, rsize, &stop) || stop)
+                return out[0] != '\0';
+        } else if (tag_attr(s + i + 5, end - i - 5, "http-equiv", &v,
+                            &vlen) &&
+                   vlen == 12 && starts_nocase(v, vlen, "content-type") &&
+                   tag_attr(s + i + 5, end - i - 5, "content", &v, &vlen) &&
+                   charset_from_content(v, vlen, out, size)) {
+            if (prescan_label(out, size, replaced, rsize, &stop) || stop)
+                return out[0] != '\0';
         }
-        if (tag_attr(s + i + 5, end - i - 5, "http-equiv", &v, &vlen) &&
-            vlen == 12 && starts_nocase(v, vlen, "content-type") &&
-            tag_attr(s + i + 5, end - i - 5, "content", &v, &vlen) &&
-            charset_from_content(v, vlen, out, size))
-            return true;
         i = end;
     }
     return false;
@@ -467,11 +519,10 @@ void input_sniff(const unsigned char *s, size_t n, bool whole,
         size_t tn = n - out->bom_len;
         if (type == XIRI_DOC_XML)
             xml_decl_encoding(t, tn, declared, sizeof(declared));
-        else if (meta_charset(t, tn < INPUT_SNIFF_BYTES ? tn
-                                                        : INPUT_SNIFF_BYTES,
-                              declared, sizeof(declared)) &&
-                 !html_label(declared, sizeof(declared)))
-            declared[0] = '\0'; /* no label browsers know: ignored */
+        else
+            meta_charset(t, tn < INPUT_SNIFF_BYTES ? tn : INPUT_SNIFF_BYTES,
+                         declared, sizeof(declared), out->replaced,
+                         sizeof(out->replaced));
     } else if (type == XIRI_DOC_XML) {
         /* XML 1.0 4.3.3, F.1: the declaration after a UTF-16 or UTF-32
          * mark is in that encoding; read its ASCII to compare */

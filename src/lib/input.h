@@ -23,6 +23,9 @@ struct sniff {
     size_t bom_len;     /* bytes of byte order mark to skip */
     bool conflict;      /* a declaration contradicted the BOM */
     char declared[64];  /* that declaration, when conflict */
+    char replaced[64];  /* HTML: the label of the replacement encoding a
+                           <meta> gave (browsers show one U+FFFD for the
+                           page); the encoding is sniffed then */
 };
 
 /* The encoding an HTML <meta> element declares (its charset attribute, or

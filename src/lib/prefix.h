@@ -105,6 +105,7 @@
 #define tag_find_start xiri__tag_find_start
 #define tag_find_start_html xiri__tag_find_start_html
 #define tag_guard_construct_end xiri__tag_guard_construct_end
+#define tag_guard_in_tag xiri__tag_guard_in_tag
 #define tag_guard_init xiri__tag_guard_init
 #define tag_guard_resume xiri__tag_guard_resume
 #define tag_guard_scan xiri__tag_guard_scan

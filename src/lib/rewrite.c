@@ -862,6 +862,19 @@ static int forward_diag(void *user, const struct xiri_doc_diag *d)
              "(encoding-late); give --encoding");
         return 1;
     }
+    if (d->code && strcmp(d->code, "encoding-replacement") == 0) {
+        int guessed = 0;
+
+        (void)xiri_walker_encoding(rw->walker, &guessed);
+        if (guessed) {
+            /* its values were decoded in a guess, which may not be what
+             * the author wrote them in */
+            stop(rw, XIRI_EENCODING,
+                 "the page declares an encoding browsers do not read "
+                 "(encoding-replacement); transcode it, or give --encoding");
+            return 1;
+        }
+    }
     return r;
 }
 

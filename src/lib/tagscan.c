@@ -173,8 +173,8 @@ enum {
     G_EQ,         /* after '=' */
     G_QVAL,       /* in a quoted value */
     G_UVAL,       /* in an unquoted value (HTML) */
-    G_BOGUS,      /* HTML: in text that is not an attribute */
-    G_BOGUS_SLASH,/* HTML: after '/' in it */
+    G_ETNAME,     /* HTML: in an end tag's name (then its attributes,
+                     etag set, as browsers read them) */
     G_RAW,        /* HTML: in the content of script or style */
     G_RAW_LT,     /* HTML: after '<' in it */
     G_RAW_LTS,    /* HTML: after "</" in it */
@@ -358,6 +358,18 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         q = memchr(t + (i - base), '>', end - i);
         if (!q)
             return FAST_NO;
+        if (html) {
+            /* a name that goes on past libxml2's, or a quote (a value
+             * may hold the '>'): the state machine reads it */
+            const unsigned char *k = t + (i + 1 - base);
+            while (k < q && g_html_name_char(*k))
+                k++;
+            if (k < q && !g_blank(*k) && *k != '/')
+                return FAST_NO;
+            for (; k < q; k++)
+                if (*k == '"' || *k == '\'')
+                    return FAST_NO;
+        }
         *out = base + (size_t)(q - t) + 1;
         return FAST_OK;
     }
@@ -679,6 +691,18 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                 ;
             if (p == end) {
                 break;
+            } else if (c == '>' && g->etag) {
+                /* HTML: the end of an end tag, whose attributes a browser
+                 * reads and drops (13.2.5.8 on), after libxml2's name */
+                p++;
+                g->etag = false;
+                if (g->raw_end) {
+                    g->raw_end = false;
+                    G_DONE(G_TEXT); /* a guess: SYNC asks libxml2 */
+                    g->pos = g->safe = p;
+                    return TAG_GUARD_SYNC;
+                }
+                G_DONE(G_TEXT);
             } else if (c == '>') {
                 g_log_place(g, p);
                 p++;
@@ -699,24 +723,34 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             } else if (c == '/') {
                 g->state = G_SLASH;
                 p++;
-            } else if (!g->html || g_html_name_start(c)) {
-                if (++g->attrs > max_attrs) {
+            } else {
+                /* HTML 13.2.5.32, before attribute name state: any other
+                 * character ('=' too) starts an attribute's name, where
+                 * htmlParseStartTag skips to a blank or '>' (through a
+                 * quoted value that follows): it is written over with '_',
+                 * which starts libxml2's names, and what follows is read
+                 * as a name (g_name_goes_on) */
+                if (g->html && !g_html_name_start(c))
+                    text[p - base] = '_';
+                if (!g->etag && ++g->attrs > max_attrs) {
                     g->pos = p;
                     return TAG_GUARD_LIMIT;
                 }
                 g->nlen = 0;
                 g->state = G_ANAME;
-            } else {
-                g->state = G_BOGUS; /* htmlParseStartTag skips it */
             }
             break;
         case G_SLASH:
             if (c == '>') {
                 g->self_close = true;
-                g->state = G_TAG;
-            } else {
-                g->state = g->html ? G_BOGUS : G_TAG;
+            } else if (g->html) {
+                /* 13.2.5.40, self-closing start tag state: a '/' before
+                 * anything but '>' is read as white space (an attribute
+                 * may follow: "<a/href=x>"); libxml2 would skip what
+                 * follows as bogus */
+                text[p - 1 - base] = ' ';
             }
+            g->state = G_TAG;
             break;
         case G_ANAME:
             if (!g->html) {
@@ -761,6 +795,14 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             break;
         case G_QVAL:
             q = memchr(t + (p - base), g->quote, end - p);
+            if (g->etag) {
+                /* htmlParseEndTag skips to the first '>', which a quoted
+                 * value holds as a character for a browser */
+                size_t e = q ? base + (size_t)(q - t) : end, k;
+                for (k = p; k < e; k++)
+                    if (text[k - base] == '>')
+                        text[k - base] = ' ';
+            }
             if (!q) {
                 p = end;
                 break;
@@ -774,33 +816,33 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             else
                 p++;
             break;
-        case G_BOGUS:
-            if (g_blank(c) || c == '>') {
-                g->state = G_TAG;
-            } else {
-                if (c == '/')
-                    g->state = G_BOGUS_SLASH;
-                p++;
-            }
-            break;
-        case G_BOGUS_SLASH:
-            if (c == '>') {
-                g->self_close = true;
-                g->state = G_TAG;
-            } else {
-                g->state = G_BOGUS;
-            }
-            break;
         case G_ETAG0:
             /* HTML: "</" and no name is dropped (htmlParseEndTag); to a
              * browser it starts a bogus comment unless a '>' follows
              * (WHATWG HTML 13.2.5.7) */
-            if (!g->html || g_html_name_start(c))
+            if (g->html && g_html_name_start(c)) {
+                g->state = G_ETNAME;
+                g->etag = true;
+                g->nlen = 0;
+            } else if (!g->html)
                 g->state = G_ETAG;
             else if (c == '>')
                 G_TEXT_AGAIN();
             else
                 G_BOGUS_AGAIN();
+            break;
+        case G_ETNAME:
+            /* 13.2.5.8, tag name state: the name goes on to white space,
+             * '/' or '>' ("</desc<>" is no desc end tag); libxml2's
+             * stops at other characters too, and closes desc */
+            while (p < end && g->nlen < 100 &&
+                   (g_html_name_char(c = t[p - base]) ||
+                    g_name_goes_on(text, p - base, c, false))) {
+                g->nlen++;
+                p++;
+            }
+            if (p < end)
+                g->state = G_TAG;
             break;
         case G_ETAG:
             q = memchr(t + (p - base), '>', end - p);
@@ -1138,7 +1180,9 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             g->run = p - 2;
             if (g_letter(c)) {
                 g->raw_end = true;
-                g->state = G_ETAG;
+                g->state = G_ETNAME;
+                g->etag = true;
+                g->nlen = 0;
             } else {
                 g->state = G_RAW;
             }
@@ -1241,6 +1285,24 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
         return TAG_GUARD_LONG;
     }
     return TAG_GUARD_MORE;
+}
+
+bool tag_guard_in_tag(const struct tag_guard *g)
+{
+    switch (g->state) {
+    case G_TNAME:
+    case G_TAG:
+    case G_SLASH:
+    case G_ANAME:
+    case G_AFTER:
+    case G_EQ:
+    case G_QVAL:
+    case G_UVAL:
+    case G_ETNAME:
+        return g->html;
+    default:
+        return false;
+    }
 }
 
 size_t tag_guard_construct_end(const char *text, size_t n, bool html)

@@ -102,6 +102,7 @@ struct tag_guard {
     unsigned char sub;      /* HTML DOCTYPE: the part being read */
     unsigned char nlen;     /* HTML names: libxml2 cuts them at 100 */
     bool raw_end;           /* the end tag being read ends raw text */
+    bool etag;              /* HTML: G_TAG and on read an end tag */
     bool self_close;        /* the start tag ends with "/>" */
     bool one;               /* stop after one construct */
     unsigned char name_len; /* of name; sizeof(name): longer */
@@ -138,6 +139,11 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
  * lower-case letters; "plaintext" has none), 0 for any other, -1 when
  * libxml2 has not read that far (the guard keeps its guess). */
 void tag_guard_resume(struct tag_guard *g, int raw, const char *text_end);
+
+/* HTML: whether the text read ends inside a start or end tag (at
+ * g->start): at the end of the document a browser drops such a tag
+ * (WHATWG HTML 13.2.5.32 on, "eof-in-tag"), libxml2 would not. */
+bool tag_guard_in_tag(const struct tag_guard *g);
 
 /* The end of the markup construct (start tag, DOCTYPE, comment...) whose
  * '<' is text[0], as libxml2 reads it: the index just after it, or

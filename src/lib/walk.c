@@ -2692,8 +2692,19 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
     if (st != XIRI_OK)
         return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
     w->state = WALK_RUN;
-    if (w->sniff.guessed)
+    if (w->sniff.replaced[0] && w->sniff.bom_len == 0) {
+        /* WHATWG HTML 13.2.3.2 ends the prescan there (the BOM would have
+         * come first), and a browser reads no later <meta> */
+        diag(w, "encoding-replacement", XIRI_SEV_ERROR, SIZE_MAX,
+             "the <meta> declares \"%s\", which browsers decode as the "
+             "replacement encoding: they show one U+FFFD for the whole page "
+             "and none of its links; read as %s (%s) instead; transcode the "
+             "page to UTF-8 and declare that",
+             w->sniff.replaced, w->sniff.encoding, w->sniff.source);
+        w->meta_seen = true;
+    } else if (w->sniff.guessed) {
         encoding_guess_note(w);
+    }
     if (w->sniff.conflict)
         diag(w, "encoding-conflict", XIRI_SEV_WARNING, SIZE_MAX,
              "the byte order mark says %s but the document declares \"%s\"; "
@@ -2951,7 +2962,16 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
                 tag_guard_resume(&w->guard, html_raw(w), w->text_name);
             continue;
         }
-        feed_parser(w, final ? s1 : w->guard.safe, final);
+        if (final && tag_guard_in_tag(&w->guard) &&
+            w->guard.start >= w->fed) {
+            /* a tag cut by the end of the document */
+            diag(w, "eof-in-tag", XIRI_SEV_WARNING, w->guard.start,
+                 "the document ends inside this tag, which browsers drop "
+                 "with its attributes (WHATWG HTML 13.2.5, eof-in-tag); "
+                 "its links are not read: complete the tag");
+            feed_parser(w, w->guard.start, true);
+        } else
+            feed_parser(w, final ? s1 : w->guard.safe, final);
         break;
     }
     if (w->status == XIRI_OK) {

@@ -333,7 +333,8 @@ check unknown-declared-html 0 \
 # Broken documents: XML stops where it breaks, HTML recovers
 check truncated-xml 2 "truncated.xml:1:" truncated.xml
 check truncated-tag-xml 2 "not well-formed" truncated-tag.xml
-check links:truncated-html 0 "	a	href	y	" truncated.html --encoding=utf-8
+# the tag cut by the end is dropped, as browsers drop it (eof-in-tag)
+check links:truncated-html 0 "truncated.html:1:36: warning: the document ends inside this tag" truncated.html --encoding=utf-8
 
 # rewrite reads documents with the same walker and the same limits (its
 # --max-* options): the same documents fail the same way, nothing of

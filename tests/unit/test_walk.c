@@ -722,9 +722,10 @@ static void test_walk_limit_attributes(void)
              "<p><!DOCTYPE html SYSTEM \"x> <y z='\"> "
              "<b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> '>",
              "start tag <b> has more"},
-            {"bogus attribute",
-             "<p><a #x=\"q><b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10>\"",
-             "start tag <b> has more"},
+            /* a name browsers read where libxml2 skips to a blank or
+             * '>': the quoted value is one, no <b> in it (html5lib) */
+            {"bogus attribute name",
+             "<p><a #x=\"q><b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10>\"", NULL},
             {"processing instruction without target",
              "<p><? <b a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 a10> >", NULL},
         };
@@ -1283,20 +1284,37 @@ static bool bogus_comment(const char *doc, size_t n, bool html)
     return false;
 }
 
+/* The text as the walker gives it to libxml2: the guard's masks written
+ * over it (tagscan.h: '_', '-', ' ' where browsers read a name or a blank
+ * that libxml2 would not), read in one go, resumed with its own guesses. */
+static void guard_masks(char *text, size_t n, bool html)
+{
+    struct tag_guard g;
+
+    tag_guard_init(&g, html, 0);
+    while (tag_guard_scan(&g, text, 0, n, (unsigned long)-1, SIZE_MAX) ==
+           TAG_GUARD_SYNC)
+        tag_guard_resume(&g, -1, NULL);
+}
+
 static void test_walk_guard_against_libxml2(void)
 {
-    static char doc[8192];
+    static char doc[8192], masked[8192];
     unsigned long round, stopped = 0, checked = 0;
 
     rnd_state = 20240601;
     for (round = 0; round < 8000; round++) {
         bool html = round % 3 != 0;
         size_t n = random_doc(doc, sizeof(doc), html);
-        int k = libxml2_max_attrs(doc, n, html);
+        int k;
         struct xiri_walk_options o;
         struct lim l;
         size_t chunk = 1 + rnd(round % 2 ? 16 : 300);
 
+        /* libxml2 counts the attributes of the text it is given */
+        memcpy(masked, doc, n);
+        guard_masks(masked, n, html);
+        k = libxml2_max_attrs(masked, n, html);
         if (k < 2 || bogus_comment(doc, n, html))
             continue; /* a limit of 0 means the default */
         xiri_walk_options_init(&o);
@@ -1332,23 +1350,28 @@ static void test_walk_guard_against_libxml2(void)
  * (tags cut anywhere are not recorded, never recorded wrong), and
  * hand-made tags that read differently in HTML. */
 
-static unsigned long log_check(const char *t, size_t n, bool html,
+static unsigned long log_check(const char *text, size_t n, bool html,
                                size_t step, const char *what)
 {
     static struct tag_log log;
+    static char t[1 << 20];
     struct tag_guard g;
     size_t end = 0, k;
     unsigned long seen = 0;
 
+    if (n >= sizeof(t)) {
+        TEST_FAIL("%s: longer than %zu bytes", what, sizeof(t));
+        return 0;
+    }
+    memcpy(t, text, n); /* the guard may write over it, as in the walker */
     tag_guard_init(&g, html, 0);
     memset(&log, 0, sizeof(log));
     g.log = &log;
     while (end < n) {
         enum tag_guard_result r;
         end = end + step < n ? end + step : n;
-        /* resumed with -1: the guard never writes over the text */
-        r = tag_guard_scan(&g, (char *)(uintptr_t)t, 0, end, 100000,
-                           (size_t)1 << 30);
+        /* resumed with -1: the guard keeps its own guess */
+        r = tag_guard_scan(&g, t, 0, end, 100000, (size_t)1 << 30);
         if (r == TAG_GUARD_SYNC)
             tag_guard_resume(&g, -1, NULL);
         for (k = 0; k < log.ntags; k++) {
