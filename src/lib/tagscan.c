@@ -145,7 +145,7 @@ enum {
     G_TEXT,       /* character data */
     G_LT,         /* after '<' */
     G_ETAG0,      /* after "</" */
-    G_ETAG,       /* in an end tag */
+    G_ETAG,       /* XML: in an end tag */
     G_BANG,       /* after "<!" */
     G_BANG_DASH,  /* after "<!-" */
     G_COMMENT,    /* in a comment: k dashes (3: HTML "--!") seen */
@@ -317,6 +317,23 @@ static bool g_name_goes_on(char *text, size_t i, unsigned char c,
         return false;
     text[i] = '-';
     return true;
+}
+
+/* HTML: an attribute name, or an end tag's name, from text[p - base] on
+ * (g->nlen characters of it read before): where it ends (or end), odd
+ * characters written over (g_name_goes_on); libxml2 cuts names at 100. */
+static size_t g_html_name(struct tag_guard *g, char *text, size_t base,
+                          size_t p, size_t end, bool attribute)
+{
+    while (p < end && g->nlen < 100) {
+        unsigned char c = (unsigned char)text[p - base];
+        if (!g_html_name_char(c) &&
+            !g_name_goes_on(text, p - base, c, attribute))
+            break;
+        g->nlen++;
+        p++;
+    }
+    return p;
 }
 
 enum { FAST_NO, FAST_OK, FAST_LIMIT };
@@ -758,12 +775,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                        c != '>' && c != '/')
                     p++;
             } else {
-                while (p < end && g->nlen < 100 &&
-                       (g_html_name_char(c = t[p - base]) ||
-                        g_name_goes_on(text, p - base, c, true))) {
-                    g->nlen++;
-                    p++;
-                }
+                p = g_html_name(g, text, base, p, end, true);
             }
             if (p < end)
                 g->state = G_AFTER;
@@ -835,28 +847,18 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             /* 13.2.5.8, tag name state: the name goes on to white space,
              * '/' or '>' ("</desc<>" is no desc end tag); libxml2's
              * stops at other characters too, and closes desc */
-            while (p < end && g->nlen < 100 &&
-                   (g_html_name_char(c = t[p - base]) ||
-                    g_name_goes_on(text, p - base, c, false))) {
-                g->nlen++;
-                p++;
-            }
+            p = g_html_name(g, text, base, p, end, false);
             if (p < end)
                 g->state = G_TAG;
             break;
         case G_ETAG:
+            /* XML: an end tag ends at its '>' (HTML: G_ETNAME) */
             q = memchr(t + (p - base), '>', end - p);
             if (!q) {
                 p = end;
                 break;
             }
             p = base + (size_t)(q - t) + 1;
-            if (g->raw_end) {
-                g->raw_end = false;
-                G_DONE(G_TEXT); /* a guess: SYNC asks libxml2 */
-                g->pos = g->safe = p;
-                return TAG_GUARD_SYNC;
-            }
             G_DONE(G_TEXT);
             break;
         case G_BANG:
