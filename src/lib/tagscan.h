@@ -64,8 +64,10 @@ enum tag_guard_result {
  * its '<' and its attribute values are; the others with their place only
  * (TAG_REC_UNREAD).  A tag that does not fit is not in it: the walker
  * searches the text for it then, after the last tag logged. */
+#ifndef TAG_LOG_TAGS /* the fuzzing build makes it small (configure.ac) */
 #define TAG_LOG_TAGS 2048
 #define TAG_LOG_ATTRS 4096
+#endif
 
 /* 24 bytes: first and n are below TAG_LOG_ATTRS, so 32 bits hold them
  * (the guard writes a record for each tag of the chunk it reads ahead,
