@@ -79,7 +79,6 @@ struct xiri_walker {
     bool html;
     /* the markup guard reads the text before libxml2 is given it */
     struct tag_guard guard;
-    struct tag_log taglog; /* the start tags it read, with attributes */
     size_t fed; /* text before this position was given to libxml2 */
     unsigned long backstops; /* tags past the limit libxml2 read first */
     /* XML: namespace declarations in scope, and per open element */
@@ -138,6 +137,9 @@ struct xiri_walker {
         bool used, found;
         enum xiri_shape shape;
     } memo[128];
+    /* last: 200 KB that xiri_walker_new does not clear (its counters
+     * say what of it holds anything) */
+    struct tag_log taglog; /* the start tags it read, with attributes */
 };
 
 /* ---------------------------------------------------------------- helpers */
@@ -2568,7 +2570,10 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w = mem_alloc(sizeof(*w));
     if (!w)
         return XIRI_ENOMEM;
-    memset(w, 0, sizeof(*w));
+    /* all but the tag log's arrays, which only its counters make count
+     * (a walker per document: many small ones are common) */
+    memset(w, 0, offsetof(struct xiri_walker, taglog));
+    w->taglog.ntags = w->taglog.rd = w->taglog.nattrs = 0;
     w->ctx = ctx;
     w->reg = reg;
     w->type = opts->type;
