@@ -39,14 +39,24 @@ static bool is_space(int c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
+/* An encoding label s[0..n) into out: without leading and trailing ASCII
+ * white space (WHATWG Encoding 4.2, "get an encoding"), and nothing else
+ * taken out: a quote or space inside makes it no label ("utf8\"" is none,
+ * where the old reading took "utf8"); a byte that is no printable ASCII
+ * becomes '?', which no label holds either. */
 static void copy_name(char *out, size_t size, const unsigned char *s,
                       size_t n)
 {
-    size_t i, k = 0;
+    size_t k = 0;
 
-    for (i = 0; i < n && k + 1 < size; i++)
-        if (s[i] > 0x20 && s[i] < 0x7F && s[i] != '"' && s[i] != '\'')
-            out[k++] = (char)s[i];
+    while (n > 0 && is_space(s[0])) {
+        s++;
+        n--;
+    }
+    while (n > 0 && is_space(s[n - 1]))
+        n--;
+    for (; k < n && k + 1 < size; k++)
+        out[k] = s[k] >= 0x20 && s[k] < 0x7F ? (char)s[k] : '?';
     out[k] = '\0';
 }
 
@@ -169,6 +179,8 @@ static bool charset_from_content(const unsigned char *s, size_t n, char *out,
             unsigned char q = s[j++];
             for (e = j; e < n && s[e] != q; e++)
                 ;
+            if (e == n)
+                return false; /* an unmatched quote: nothing */
         } else {
             for (e = j; e < n && !is_space(s[e]) && s[e] != ';'; e++)
                 ;
@@ -243,9 +255,10 @@ static bool prescan_label(char *out, size_t size, char *replaced,
  * label browsers do not know is passed over, as the prescan does ("if
  * charset is failure"); out receives the first they know, mapped
  * (html_label), and replaced a replacement label that ends the prescan
- * first. */
+ * first; [*at, *to) is the <meta> that ended it. */
 static bool meta_charset(const unsigned char *s, size_t n, char *out,
-                         size_t size, char *replaced, size_t rsize)
+                         size_t size, char *replaced, size_t rsize,
+                         size_t *at, size_t *to)
 {
     size_t i = 0;
     bool stop = false;
@@ -286,6 +299,8 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
             continue;
         }
         end = tag_end(s, n, i + 5); /* tag_attr stops at its '>' too */
+        *at = i;
+        *to = end;
         if (tag_attr(s + i + 5, end - i - 5, "charset", &v, &vlen)) {
             copy_name(out, size, v, vlen);
             if (prescan_label(out, size, replaced, rsize, &stop) || stop)
@@ -298,6 +313,7 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
             if (prescan_label(out, size, replaced, rsize, &stop) || stop)
                 return out[0] != '\0';
         }
+        *at = *to = 0;
         i = end;
     }
     return false;
@@ -519,10 +535,14 @@ void input_sniff(const unsigned char *s, size_t n, bool whole,
         size_t tn = n - out->bom_len;
         if (type == XIRI_DOC_XML)
             xml_decl_encoding(t, tn, declared, sizeof(declared));
-        else
-            meta_charset(t, tn < INPUT_SNIFF_BYTES ? tn : INPUT_SNIFF_BYTES,
-                         declared, sizeof(declared), out->replaced,
-                         sizeof(out->replaced));
+        else if (meta_charset(
+                     t, tn < INPUT_SNIFF_BYTES ? tn : INPUT_SNIFF_BYTES,
+                     declared, sizeof(declared), out->replaced,
+                     sizeof(out->replaced), &out->meta_at, &out->meta_end) ||
+                 out->replaced[0]) {
+            out->meta_at += out->bom_len; /* offsets in the document */
+            out->meta_end += out->bom_len;
+        }
     } else if (type == XIRI_DOC_XML) {
         /* XML 1.0 4.3.3, F.1: the declaration after a UTF-16 or UTF-32
          * mark is in that encoding; read its ASCII to compare */

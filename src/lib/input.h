@@ -26,6 +26,9 @@ struct sniff {
     char replaced[64];  /* HTML: the label of the replacement encoding a
                            <meta> gave (browsers show one U+FFFD for the
                            page); the encoding is sniffed then */
+    size_t meta_at, meta_end; /* HTML: the bytes of the <meta> that ended
+                                 the prescan (offsets in the document;
+                                 equal when none did) */
 };
 
 /* The encoding an HTML <meta> element declares (its charset attribute, or

@@ -131,6 +131,7 @@
 #define utf8_encode xiri__utf8_encode
 #define utf8_may_be_rtl xiri__utf8_may_be_rtl
 #define walk_backstops xiri__walk_backstops
+#define walk_encoding_meta xiri__walk_encoding_meta
 #define walk_nul_count xiri__walk_nul_count
 #define walk_settled xiri__walk_settled
 

@@ -344,6 +344,19 @@ static bool html_not_rfc_resolved(const char *v, size_t n)
     return i + 1 == n || v[i + 1] != '/';
 }
 
+/* HTML: does the link's span hold bytes of the <meta> that gives the page
+ * its encoding?  The prescan reads tags more simply than the tokenizer
+ * (a title's text, say), so that what is a <meta> to it may be inside a
+ * value: escaping that value would take the declaration away. */
+static bool holds_encoding_meta(const struct xiri_rewriter *rw,
+                                const struct xiri_link *l)
+{
+    size_t at, end;
+
+    return walk_encoding_meta(rw->walker, &at, &end) &&
+           l->offset < end && at < l->offset + l->raw_length;
+}
+
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
  * spelling could make such a link work, which rewrite must not do. */
 static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
@@ -749,6 +762,12 @@ static int on_link(void *user, const struct xiri_link *l)
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";
+    } else if (holds_encoding_meta(rw, l)) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value holds the <meta> by which browsers decode "
+                     "the page (their prescan reads it as a tag: WHATWG HTML "
+                     "13.2.3.2), and a new value would change how they read "
+                     "all of it; left as it is";
     } else if (l->raw_length == 0 && l->value_len > 0) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value's place in the document is not known (a "

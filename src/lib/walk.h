@@ -31,6 +31,12 @@
  * document's encoding is known. */
 size_t walk_settled(const struct xiri_walker *w);
 
+/* HTML: the bytes [*at, *end) of the <meta> whose label ended the
+ * prescan (WHATWG HTML 13.2.3.2), which browsers decode the page by
+ * unless a byte order mark came first; false when there is none. */
+bool walk_encoding_meta(const struct xiri_walker *w, size_t *at,
+                        size_t *end);
+
 /* For the tests: how many start tags over the attribute limit libxml2
  * read before the walker stopped it (the guard should leave none). */
 unsigned long walk_backstops(const struct xiri_walker *w);
