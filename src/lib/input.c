@@ -255,10 +255,9 @@ static bool prescan_label(char *out, size_t size, char *replaced,
  * label browsers do not know is passed over, as the prescan does ("if
  * charset is failure"); out receives the first they know, mapped
  * (html_label), and replaced a replacement label that ends the prescan
- * first; [*at, *to) is the <meta> that ended it. */
+ * first. */
 static bool meta_charset(const unsigned char *s, size_t n, char *out,
-                         size_t size, char *replaced, size_t rsize,
-                         size_t *at, size_t *to)
+                         size_t size, char *replaced, size_t rsize)
 {
     size_t i = 0;
     bool stop = false;
@@ -299,8 +298,6 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
             continue;
         }
         end = tag_end(s, n, i + 5); /* tag_attr stops at its '>' too */
-        *at = i;
-        *to = end;
         if (tag_attr(s + i + 5, end - i - 5, "charset", &v, &vlen)) {
             copy_name(out, size, v, vlen);
             if (prescan_label(out, size, replaced, rsize, &stop) || stop)
@@ -313,7 +310,6 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
             if (prescan_label(out, size, replaced, rsize, &stop) || stop)
                 return out[0] != '\0';
         }
-        *at = *to = 0;
         i = end;
     }
     return false;
@@ -356,6 +352,15 @@ static bool html_label(char *enc, size_t size)
             hi = mid;
     }
     return false;
+}
+
+void input_prescan(const unsigned char *s, size_t n, char *out, size_t size)
+{
+    char replaced[64] = "";
+
+    if (!meta_charset(s, n < INPUT_SNIFF_BYTES ? n : INPUT_SNIFF_BYTES, out,
+                      size, replaced, sizeof(replaced)))
+        snprintf(out, size, "%s", replaced[0] ? "replacement" : "");
 }
 
 bool input_meta_encoding(const char *charset, const char *http_equiv,
@@ -535,14 +540,10 @@ void input_sniff(const unsigned char *s, size_t n, bool whole,
         size_t tn = n - out->bom_len;
         if (type == XIRI_DOC_XML)
             xml_decl_encoding(t, tn, declared, sizeof(declared));
-        else if (meta_charset(
-                     t, tn < INPUT_SNIFF_BYTES ? tn : INPUT_SNIFF_BYTES,
-                     declared, sizeof(declared), out->replaced,
-                     sizeof(out->replaced), &out->meta_at, &out->meta_end) ||
-                 out->replaced[0]) {
-            out->meta_at += out->bom_len; /* offsets in the document */
-            out->meta_end += out->bom_len;
-        }
+        else
+            meta_charset(t, tn < INPUT_SNIFF_BYTES ? tn : INPUT_SNIFF_BYTES,
+                         declared, sizeof(declared), out->replaced,
+                         sizeof(out->replaced));
     } else if (type == XIRI_DOC_XML) {
         /* XML 1.0 4.3.3, F.1: the declaration after a UTF-16 or UTF-32
          * mark is in that encoding; read its ASCII to compare */

@@ -26,9 +26,6 @@ struct sniff {
     char replaced[64];  /* HTML: the label of the replacement encoding a
                            <meta> gave (browsers show one U+FFFD for the
                            page); the encoding is sniffed then */
-    size_t meta_at, meta_end; /* HTML: the bytes of the <meta> that ended
-                                 the prescan (offsets in the document;
-                                 equal when none did) */
 };
 
 /* The encoding an HTML <meta> element declares (its charset attribute, or
@@ -37,6 +34,12 @@ struct sniff {
  * Encoding 4.2), into out; false when it declares none. */
 bool input_meta_encoding(const char *charset, const char *http_equiv,
                          const char *content, char *out, size_t size);
+
+/* The HTML prescan (WHATWG HTML 13.2.3.2) of the first INPUT_SNIFF_BYTES
+ * of s[0..n) (no byte order mark): into out the encoding its <meta>
+ * gives, as xiri names it (input_sniff), "replacement" for a label of
+ * the replacement encoding, or "" when none. */
+void input_prescan(const unsigned char *s, size_t n, char *out, size_t size);
 
 /* 1 when the encodings named a and b are the same (names and aliases as
  * ICU knows them), 0 when not, -1 when a names none. */

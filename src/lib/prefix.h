@@ -51,6 +51,7 @@
 #define input_meta_encoding xiri__input_meta_encoding
 #define input_new xiri__input_new
 #define input_nul_count xiri__input_nul_count
+#define input_prescan xiri__input_prescan
 #define input_orig_offset xiri__input_orig_offset
 #define input_read_as_html xiri__input_read_as_html
 #define input_same_encoding xiri__input_same_encoding
@@ -131,7 +132,7 @@
 #define utf8_encode xiri__utf8_encode
 #define utf8_may_be_rtl xiri__utf8_may_be_rtl
 #define walk_backstops xiri__walk_backstops
-#define walk_encoding_meta xiri__walk_encoding_meta
+#define walk_html_prescan xiri__walk_html_prescan
 #define walk_nul_count xiri__walk_nul_count
 #define walk_settled xiri__walk_settled
 

@@ -15,6 +15,7 @@
 #include "scheme.h"
 #include "to_uri.h"
 #include "unicode.h"
+#include "input.h"
 #include "walk.h"
 
 struct xiri_rewriter {
@@ -33,6 +34,11 @@ struct xiri_rewriter {
     struct buf pend;
     size_t pend_start;
     size_t emitted;
+    /* HTML: the output's first bytes (as far as the prescan reads), and
+     * the encoding the prescan finds in the original (prescan_kept) */
+    struct buf head;
+    char prescan[64];
+    bool prescan_known;
     size_t fed; /* bytes fed so far */
 
     struct buf value;  /* scratch: the new value */
@@ -73,6 +79,16 @@ static void stop(struct xiri_rewriter *rw, enum xiri_status st,
 }
 
 /* Write original bytes [rw->emitted, upto) and forget them. */
+/* The output's first INPUT_SNIFF_BYTES, for prescan_kept. */
+static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
+{
+    if (rw->head.len < INPUT_SNIFF_BYTES)
+        buf_append(&rw->head, s,
+                   n < INPUT_SNIFF_BYTES - rw->head.len
+                       ? n
+                       : INPUT_SNIFF_BYTES - rw->head.len);
+}
+
 static void emit_original(struct xiri_rewriter *rw, size_t upto)
 {
     size_t from = rw->emitted - rw->pend_start;
@@ -80,6 +96,7 @@ static void emit_original(struct xiri_rewriter *rw, size_t upto)
 
     if (upto <= rw->emitted || rw->status != XIRI_OK)
         return;
+    keep_head(rw, rw->pend.data + from, n);
     if (rw->write_fn(rw->user, rw->pend.data + from, n) != 0) {
         stop(rw, XIRI_EIO, "cannot write the output");
         return;
@@ -344,17 +361,46 @@ static bool html_not_rfc_resolved(const char *v, size_t n)
     return i + 1 == n || v[i + 1] != '/';
 }
 
-/* HTML: does the link's span hold bytes of the <meta> that gives the page
- * its encoding?  The prescan reads tags more simply than the tokenizer
- * (a title's text, say), so that what is a <meta> to it may be inside a
- * value: escaping that value would take the declaration away. */
-static bool holds_encoding_meta(const struct xiri_rewriter *rw,
-                                const struct xiri_link *l)
+/* HTML: would the prescan (WHATWG HTML 13.2.3.2), which finds a page's
+ * encoding in its first bytes, still find the same one with out[0..n)
+ * written for link l?  It reads tags more simply than the tokenizer (a
+ * title's text as tags, say), so that a <meta> may stand inside a value
+ * for the tokenizer, or a quote of a value end a quoted one for the
+ * prescan: escaping such a value could take a declaration away or make
+ * one, and browsers would decode the whole page otherwise.  The output
+ * so far (head), then the original from there on with the new value. */
+static bool prescan_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
+                         const char *out, size_t n)
 {
-    size_t at, end;
+    const char *orig = rw->pend.data;
+    size_t have = rw->pend_start + rw->pend.len, end, k;
+    char now[64];
+    struct buf c;
 
-    return walk_encoding_meta(rw->walker, &at, &end) &&
-           l->offset < end && at < l->offset + l->raw_length;
+    if (l->offset >= INPUT_SNIFF_BYTES || rw->head.len >= INPUT_SNIFF_BYTES ||
+        rw->pend_start != 0 || !walk_html_prescan(rw->walker))
+        return true; /* out of its reach */
+    end = have < l->offset + l->raw_length + INPUT_SNIFF_BYTES
+              ? have
+              : l->offset + l->raw_length + INPUT_SNIFF_BYTES;
+    if (!rw->prescan_known) {
+        input_prescan((const unsigned char *)orig, have, rw->prescan,
+                      sizeof(rw->prescan));
+        rw->prescan_known = true;
+    }
+    buf_init(&c, XIRI_MAX_LEN);
+    buf_append(&c, rw->head.data ? rw->head.data : "", rw->head.len);
+    buf_append(&c, orig + rw->emitted, l->offset - rw->emitted);
+    buf_append(&c, out, n);
+    k = l->offset + l->raw_length;
+    buf_append(&c, orig + k, end > k ? end - k : 0);
+    if (c.status != XIRI_OK) {
+        buf_free(&c);
+        return false; /* out of memory: leave it */
+    }
+    input_prescan((const unsigned char *)c.data, c.len, now, sizeof(now));
+    buf_free(&c);
+    return strcmp(now, rw->prescan) == 0;
 }
 
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
@@ -762,12 +808,6 @@ static int on_link(void *user, const struct xiri_link *l)
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";
-    } else if (holds_encoding_meta(rw, l)) {
-        ev.status = XIRI_EINVAL;
-        ev.message = "the value holds the <meta> by which browsers decode "
-                     "the page (their prescan reads it as a tag: WHATWG HTML "
-                     "13.2.3.2), and a new value would change how they read "
-                     "all of it; left as it is";
     } else if (l->raw_length == 0 && l->value_len > 0) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value's place in the document is not known (a "
@@ -852,13 +892,24 @@ static int on_link(void *user, const struct xiri_link *l)
             out = rw->coded.data;
             out_len = rw->coded.len;
         }
-        emit_original(rw, l->offset);
-        if (rw->status == XIRI_OK && rw->write_fn(rw->user, out, out_len) != 0)
-            stop(rw, XIRI_EIO, "cannot write the output");
-        rw->emitted = l->offset + l->raw_length;
-        ev.new_value = rw->value.data;
-        ev.new_len = rw->value.len;
-        ev.written = out_len;
+        if (!prescan_kept(rw, l, out, out_len)) {
+            ev.status = XIRI_EINVAL;
+            ev.message = "the new value would change the encoding browsers "
+                         "find in the page's first bytes (their prescan, "
+                         "WHATWG HTML 13.2.3.2, reads a <meta> there that "
+                         "this value holds or hides), and so how they read "
+                         "all of it; left as it is";
+        } else {
+            emit_original(rw, l->offset);
+            keep_head(rw, out, out_len);
+            if (rw->status == XIRI_OK &&
+                rw->write_fn(rw->user, out, out_len) != 0)
+                stop(rw, XIRI_EIO, "cannot write the output");
+            rw->emitted = l->offset + l->raw_length;
+            ev.new_value = rw->value.data;
+            ev.new_len = rw->value.len;
+            ev.written = out_len;
+        }
     }
     if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
         stop(rw, XIRI_ECANCELED, "stopped by a callback");
@@ -928,6 +979,7 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     rw->on_diag = on_diag;
     rw->user = user;
     buf_init(&rw->pend, XIRI_MAX_LEN);
+    buf_init(&rw->head, XIRI_MAX_LEN);
     buf_init(&rw->value, XIRI_MAX_LEN);
     buf_init(&rw->coded, XIRI_MAX_LEN);
     buf_init(&rw->tmp, XIRI_MAX_LEN);
@@ -1034,6 +1086,7 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->tmp);
     buf_free(&rw->strip);
     buf_free(&rw->fix);
+    buf_free(&rw->head);
     buf_free(&rw->base_text);
     buf_free(&rw->resolved);
     mem_free(rw);

@@ -3099,15 +3099,9 @@ size_t walk_nul_count(const struct xiri_walker *w)
     return w && w->in ? input_nul_count(w->in) : 0;
 }
 
-bool walk_encoding_meta(const struct xiri_walker *w, size_t *at,
-                        size_t *end)
+bool walk_html_prescan(const struct xiri_walker *w)
 {
-    if (!w || !w->html || w->sniff.bom_len > 0 ||
-        w->sniff.meta_end <= w->sniff.meta_at)
-        return false;
-    *at = w->sniff.meta_at;
-    *end = w->sniff.meta_end;
-    return true;
+    return w && w->in && w->html && w->sniff.bom_len == 0;
 }
 
 size_t walk_settled(const struct xiri_walker *w)

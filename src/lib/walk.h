@@ -31,11 +31,10 @@
  * document's encoding is known. */
 size_t walk_settled(const struct xiri_walker *w);
 
-/* HTML: the bytes [*at, *end) of the <meta> whose label ended the
- * prescan (WHATWG HTML 13.2.3.2), which browsers decode the page by
- * unless a byte order mark came first; false when there is none. */
-bool walk_encoding_meta(const struct xiri_walker *w, size_t *at,
-                        size_t *end);
+/* Whether browsers run the HTML prescan (WHATWG HTML 13.2.3.2) on the
+ * document's first bytes to find its encoding: HTML without a byte order
+ * mark (once the walker knows). */
+bool walk_html_prescan(const struct xiri_walker *w);
 
 /* For the tests: how many start tags over the attribute limit libxml2
  * read before the walker stopped it (the guard should leave none). */
