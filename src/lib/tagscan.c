@@ -408,8 +408,8 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         c = t[i - base];
         if (c == '>' || (c == '/' && i + 1 < end && t[i + 1 - base] == '>')) {
             *out = c == '>' ? i + 1 : i + 2;
-            if (log && !room)
-                log->nattrs = a0; /* the attributes did not fit */
+            if (log && (!room || log->ntags == TAG_LOG_TAGS))
+                log->nattrs = a0; /* they did not fit, or the tag */
             if (log && log->ntags < TAG_LOG_TAGS) {
                 struct tag_rec *r = &log->tags[log->ntags++];
                 r->lt = p;
@@ -1181,13 +1181,36 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             }
             g->run = p - 2;
             if (g_letter(c)) {
-                g->raw_end = true;
-                g->state = G_ETNAME;
-                g->etag = true;
-                g->nlen = 0;
-            } else {
-                g->state = G_RAW;
+                /* WHATWG HTML 13.2.5.17-19 (script data, RAWTEXT end tag
+                 * name states): only the element's own end tag ends it;
+                 * libxml2 2.9 ends it at any ("</td" in a string of the
+                 * script), and its end tag then runs to a '>' that may be
+                 * past the real one: such a '<' is written over with '&'
+                 * (see G_TEXT_ELEM) */
+                size_t n = g->name_len < sizeof(g->name) ? g->name_len : 0, k;
+                unsigned char after;
+
+                if (end - p < n + 1) {
+                    g->pos = p; /* too near the end to tell: later */
+                    return TAG_GUARD_MORE;
+                }
+                for (k = 0; k < n; k++)
+                    if ((t[p - base + k] | 0x20) != (unsigned char)g->name[k])
+                        break;
+                after = t[p - base + n];
+                if (k == n && n > 0 &&
+                    (g_blank(after) || after == '\f' || after == '/' ||
+                     after == '>')) {
+                    g->raw_end = true;
+                    g->state = G_ETNAME;
+                    g->etag = true;
+                    g->nlen = 0;
+                    break;
+                }
+                text[p - 2 - base] = '&';
+                g->run = p - 1;
             }
+            g->state = G_RAW;
             break;
         case G_BOGUS_COMM:
             /* WHATWG HTML 13.2.5.41: a bogus comment ends at the first
@@ -1301,7 +1324,9 @@ bool tag_guard_in_tag(const struct tag_guard *g)
     case G_QVAL:
     case G_UVAL:
     case G_ETNAME:
-        return g->html;
+        /* an end tag of script or style cut at its name is text to a
+         * browser (13.2.5.19, "anything else": EOF is no blank) */
+        return g->html && !(g->raw_end && g->state == G_ETNAME);
     default:
         return false;
     }

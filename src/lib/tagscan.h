@@ -64,12 +64,15 @@ enum tag_guard_result {
  * its '<' and its attribute values are; the others with their place only
  * (TAG_REC_UNREAD).  A tag that does not fit is not in it: the walker
  * searches the text for it then, after the last tag logged. */
-#ifndef TAG_LOG_TAGS /* the fuzzing build makes it small (configure.ac) */
+#ifndef TAG_LOG_TAGS /* the fuzzing build makes them small (configure.ac) */
 #define TAG_LOG_TAGS 2048
+#endif
+#ifndef TAG_LOG_ATTRS
 #define TAG_LOG_ATTRS 4096
 #endif
 
-/* 24 bytes: first and n are below TAG_LOG_ATTRS, so 32 bits hold them
+/* 24 bytes: first and n are below TAG_LOG_ATTRS (or n TAG_REC_UNREAD),
+ * so 32 bits hold them
  * (the guard writes a record for each tag of the chunk it reads ahead,
  * and the walker reads it back after libxml2 has parsed that chunk). */
 struct tag_rec {
@@ -127,9 +130,16 @@ void tag_guard_init(struct tag_guard *g, bool html, size_t pos);
 /* Read text[g->pos - base .. end - base) (positions in the stream; text
  * points to position base) as far as it goes; max_attrs is the most
  * attributes a start tag may have, max_len the most bytes of a construct
- * (or of an HTML run of text).  In the content of an element that is
- * text (tag_guard_resume with raw 2), each '<' that does not start its
- * end tag is overwritten with '&', so that libxml2 reads text there. */
+ * (or of an HTML run of text).  HTML: it writes over bytes that libxml2
+ * would read otherwise than browsers, in the walker's own copy of the
+ * text (never over text given to libxml2 already): in the content of an
+ * element that is text (tag_guard_resume with raw 2), of script and
+ * style, and in bogus comments, each '<' that does not start the end is
+ * written over with '&', so that libxml2 reads text there; in tags, '_'
+ * over a character that starts an attribute name libxml2 would skip, '-'
+ * over one that a browser's name goes on through, ' ' over a form feed
+ * and over a '/' not before '>', and ' ' over a '>' in a quoted value of
+ * an end tag. */
 enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                                      size_t base, size_t end,
                                      unsigned long max_attrs, size_t max_len);
@@ -150,8 +160,8 @@ bool tag_guard_in_tag(const struct tag_guard *g);
 /* The end of the markup construct (start tag, DOCTYPE, comment...) whose
  * '<' is text[0], as libxml2 reads it: the index just after it, or
  * SIZE_MAX when it does not end in text[0..n) or text[0] starts none.
- * The text must be text tag_guard_scan has read (HTML: the '-' and ' '
- * it writes in a tag are written again, changing nothing). */
+ * The text must be text tag_guard_scan has read (HTML: the '_', '-' and
+ * ' ' it writes in a tag are written again, changing nothing). */
 size_t tag_guard_construct_end(const char *text, size_t n, bool html);
 
 #endif
