@@ -1234,22 +1234,30 @@ static bool diff_file(struct rw_file *f, int orig)
  * its POSIX ACL (system.posix_acl_access) among them, copied to the file
  * open as to that replaces it, as "cp --preserve=xattr" does.  One that
  * cannot be copied (a security label the user may not set, a file system
- * without them) is named in a warning; the file is rewritten all the
- * same. */
+ * without them) is named in a warning, once (for the rewritten file, not
+ * its backup); the file is rewritten all the same. */
 static void keep_xattrs(struct rw_file *f, int from, int to)
 {
 #ifdef __linux__
     ssize_t n = flistxattr(from, NULL, 0), len;
-    char *names, *name, *val = NULL, *grown, text[400];
+    char *names = NULL, *name, *val = NULL, *grown, text[400];
     size_t cap = 0;
+    bool warn = to == f->out.fd && !f->r->o.quiet;
 
-    if (n <= 0)
-        return;
-    names = malloc((size_t)n);
-    if (!names || (n = flistxattr(from, names, (size_t)n)) < 0) {
+    if (n == 0 || (n < 0 && (errno == ENOTSUP || errno == ENOSYS)))
+        return; /* none, or a file system without them */
+    if (n > 0 && (names = malloc((size_t)n)) != NULL)
+        n = flistxattr(from, names, (size_t)n);
+    if (n < 0 || (n > 0 && !names)) {
+        if (warn) {
+            summary_count(&f->r->sum, XIRI_SEV_WARNING);
+            snprintf(text, sizeof(text),
+                     "warning: cannot read the extended attributes, which "
+                     "are not kept: %s",
+                     strerror(n < 0 ? errno : ENOMEM));
+            msg_about(f->shown, text);
+        }
         free(names);
-        msg_errno(f->shown, "cannot list the extended attributes", errno,
-                  "; they are not kept");
         return;
     }
     for (name = names; name < names + n; name += strlen(name) + 1) {
@@ -1268,7 +1276,7 @@ static void keep_xattrs(struct rw_file *f, int from, int to)
             len = fgetxattr(from, name, val, (size_t)len);
         if (len >= 0 && fsetxattr(to, name, val, (size_t)len, 0) == 0)
             continue;
-        if (f->r->o.quiet)
+        if (!warn)
             continue;
         summary_count(&f->r->sum, XIRI_SEV_WARNING);
         snprintf(text, sizeof(text),
