@@ -648,6 +648,10 @@ struct input {
     /* UTF-8 path: breakpoints of the offset map, oldest first */
     struct breakpoint *bp;
     size_t nbp, bp_cap;
+    /* text positions of continuation bytes written over with an ASCII
+     * byte (input_mark_masked), ascending: not counted as columns */
+    size_t *mask;
+    size_t nmask, mask_cap;
     size_t adj; /* current adjustment */
     unsigned char pend[4]; /* a sequence cut by the end of a chunk */
     size_t npend;
@@ -762,6 +766,7 @@ void input_free(struct input *in)
     buf_free(&in->text);
     mem_free(in->orig);
     mem_free(in->bp);
+    mem_free(in->mask);
     mem_free(in);
 }
 
@@ -1210,12 +1215,38 @@ size_t input_orig_offset(struct input *in, size_t pos)
     return pos; /* before any breakpoint the text is the original */
 }
 
-/* Move a line/column cursor forward over text[from..to). */
-static void count_lines_slow(const char *text, size_t from, size_t to,
-                             unsigned long *line, unsigned long *col,
-                             bool *cr)
+bool input_mark_masked(struct input *in, size_t pos)
 {
-    size_t i;
+    if (in->nmask == in->mask_cap) {
+        size_t cap = in->mask_cap ? in->mask_cap * 2 : 16;
+        size_t *m = mem_realloc(in->mask, cap * sizeof(*m));
+        if (!m)
+            return false;
+        in->mask = m;
+        in->mask_cap = cap;
+    }
+    in->mask[in->nmask++] = pos;
+    return true;
+}
+
+/* How many of the bytes at text positions [a, b) input_mark_masked
+ * named: as many columns too many for count_chars. */
+static size_t masked_between(const struct input *in, size_t a, size_t b)
+{
+    size_t i, n = 0;
+
+    for (i = 0; i < in->nmask && in->mask[i] < b; i++)
+        n += in->mask[i] >= a;
+    return n;
+}
+
+/* Move a line/column cursor forward over text[from..to); the index where
+ * its last line began in it (from when no line ended in it). */
+static size_t count_lines_slow(const char *text, size_t from, size_t to,
+                               unsigned long *line, unsigned long *col,
+                               bool *cr)
+{
+    size_t i, last = from;
 
     for (i = from; i < to; i++) {
         unsigned char c = (unsigned char)text[i];
@@ -1224,16 +1255,19 @@ static void count_lines_slow(const char *text, size_t from, size_t to,
                 (*line)++;
             *col = 1;
             *cr = false;
+            last = i + 1;
         } else if (c == '\r') {
             (*line)++;
             *col = 1;
             *cr = true;
+            last = i + 1;
         } else {
             if ((c & 0xC0) != 0x80)
                 (*col)++;
             *cr = false;
         }
     }
+    return last;
 }
 
 /* The continuation bytes (10xxxxxx) of the eight bytes in x, as a 0x80
@@ -1292,7 +1326,9 @@ static void count_lines(const struct input *in, size_t from, size_t to,
     s = text + from;
     e = text + to;
     if (in->cr_end > in->start + from && memchr(s, '\r', (size_t)(e - s))) {
-        count_lines_slow(text, from, to, line, col, cr);
+        size_t last_line = count_lines_slow(text, from, to, line, col, cr);
+        if (in->nmask)
+            *col -= masked_between(in, in->start + last_line, in->start + to);
         return;
     }
     if (*cr && *s == '\n') { /* the LF of a CR LF cut before */
@@ -1308,6 +1344,9 @@ static void count_lines(const struct input *in, size_t from, size_t to,
         s = last;
     }
     *col += count_chars(s, (size_t)(e - s));
+    if (in->nmask)
+        *col -= masked_between(in, in->start + (size_t)(s - text),
+                               in->start + to);
 }
 
 /* Move the cursor forward to stream position pos when no CR follows it:
@@ -1341,6 +1380,8 @@ static void cursor_lines(struct input *in, size_t pos)
     if (newline)
         in->cur_col = 1;
     in->cur_col += count_chars(text + (from - in->start), pos - from);
+    if (in->nmask)
+        in->cur_col -= masked_between(in, from, pos);
 }
 
 bool input_cr_from(const struct input *in, size_t pos)
@@ -1402,6 +1443,11 @@ void input_discard(struct input *in, size_t pos)
     in->text.len -= drop;
     if (in->cnv)
         memmove(in->orig, in->orig + drop, in->text.len * sizeof(*in->orig));
+    /* the cursors are past the masked bytes before pos */
+    for (keep = 0; keep < in->nmask && in->mask[keep] < pos; keep++)
+        ;
+    memmove(in->mask, in->mask + keep, (in->nmask - keep) * sizeof(*in->mask));
+    in->nmask -= keep;
     /* keep the last breakpoint at or before pos, and all after it */
     for (keep = 0, i = 0; i < in->nbp; i++)
         if (in->bp[i].pos <= pos)

@@ -101,6 +101,12 @@ size_t input_nul_count(const struct input *in);
  * decoder) a byte 0x80 as U+20AC, which ICU's gb18030 rejects. */
 void input_read_as_html(struct input *in);
 
+/* The byte at text position pos (a UTF-8 continuation byte) was written
+ * over with an ASCII byte (the HTML guard, tagscan.h), which count_chars
+ * would count as a character: columns leave it out.  Positions come in
+ * ascending order.  False when out of memory. */
+bool input_mark_masked(struct input *in, size_t pos);
+
 /* The text before pos is no longer needed. */
 void input_discard(struct input *in, size_t pos);
 

@@ -48,6 +48,7 @@
 #define input_discard xiri__input_discard
 #define input_free xiri__input_free
 #define input_line_col xiri__input_line_col
+#define input_mark_masked xiri__input_mark_masked
 #define input_meta_encoding xiri__input_meta_encoding
 #define input_new xiri__input_new
 #define input_nul_count xiri__input_nul_count

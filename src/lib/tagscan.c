@@ -308,14 +308,20 @@ static unsigned char g_tag_char(const struct tag_guard *g, char *text,
  * white space, '/', '>', and '=' after an attribute name: 13.2.5.8, 33):
  * written over with '-' at text[i], so that libxml2 reads one name too,
  * another than the one it would have cut there ("<a<b href>" is no a
- * element, "href#" no href).  False when the name ends at c. */
-static bool g_name_goes_on(char *text, size_t i, unsigned char c,
+ * element, "href#" no href).  False when the name ends at c.  A UTF-8
+ * continuation byte written over makes one character more of the text:
+ * g->masked is told its stream position (base + i), so that columns are
+ * counted as the document has them. */
+static bool g_name_goes_on(const struct tag_guard *g, char *text,
+                           size_t base, size_t i, unsigned char c,
                            bool attribute)
 {
     if (g_blank(c) || c == '/' || c == '>' || (attribute && c == '=') ||
         c == '\f')
         return false;
     text[i] = '-';
+    if ((c & 0xC0) == 0x80 && g->masked)
+        g->masked(g->masked_user, base + i);
     return true;
 }
 
@@ -328,7 +334,7 @@ static size_t g_html_name(struct tag_guard *g, char *text, size_t base,
     while (p < end && g->nlen < 100) {
         unsigned char c = (unsigned char)text[p - base];
         if (!g_html_name_char(c) &&
-            !g_name_goes_on(text, p - base, c, attribute))
+            !g_name_goes_on(g, text, base, p - base, c, attribute))
             break;
         g->nlen++;
         p++;
@@ -689,7 +695,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             } else {
                 while (p < end && g->nlen < 100 &&
                        (g_html_name_char(c = t[p - base]) ||
-                        g_name_goes_on(text, p - base, c, false))) {
+                        g_name_goes_on(g, text, base, p - base, c, false))) {
                     c = t[p - base];
                     if (g->name_len < sizeof(g->name) - 1)
                         g->name[g->name_len++] =

@@ -2676,6 +2676,16 @@ static bool head_ready(struct xiri_walker *w)
 
 /* Sniff, open the decoder and the parser; whole: the head is all of the
  * document. */
+/* The guard wrote over a continuation byte at pos (tagscan.h): columns
+ * leave it out. */
+static void on_guard_mask(void *user, size_t pos)
+{
+    struct xiri_walker *w = user;
+
+    if (!input_mark_masked(w->in, pos))
+        fail(w, XIRI_ENOMEM);
+}
+
 static enum xiri_status start(struct xiri_walker *w, bool whole)
 {
     const unsigned char *h = (const unsigned char *)w->head.data;
@@ -2756,6 +2766,8 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
     tag_guard_init(&w->guard, w->html, 0);
     w->taglog.ntags = w->taglog.rd = w->taglog.nattrs = 0;
     w->guard.log = &w->taglog;
+    w->guard.masked = on_guard_mask;
+    w->guard.masked_user = w;
     w->fed = 0;
     return XIRI_OK;
 }
