@@ -79,14 +79,19 @@ static void stop(struct xiri_rewriter *rw, enum xiri_status st,
 }
 
 /* Write original bytes [rw->emitted, upto) and forget them. */
-/* The output's first INPUT_SNIFF_BYTES, for prescan_kept. */
+/* The output's first bytes, as far as prescan_kept and sniff_kept look:
+ * the prescan's INPUT_SNIFF_BYTES, or the head an encoding was guessed
+ * from. */
 static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
 {
-    if (rw->head.len < INPUT_SNIFF_BYTES)
+    size_t cap = INPUT_SNIFF_BYTES, len;
+    bool whole;
+
+    if (walk_guessed_head(rw->walker, &len, &whole) && len > cap)
+        cap = len;
+    if (rw->head.len < cap)
         buf_append(&rw->head, s,
-                   n < INPUT_SNIFF_BYTES - rw->head.len
-                       ? n
-                       : INPUT_SNIFF_BYTES - rw->head.len);
+                   n < cap - rw->head.len ? n : cap - rw->head.len);
 }
 
 static void emit_original(struct xiri_rewriter *rw, size_t upto)
@@ -401,6 +406,62 @@ static bool prescan_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
     input_prescan((const unsigned char *)c.data, c.len, now, sizeof(now));
     buf_free(&c);
     return strcmp(now, rw->prescan) == 0;
+}
+
+static bool has_non_ascii(const char *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return true;
+    return false;
+}
+
+/* HTML whose encoding was guessed from its first bytes (UTF-8 when they
+ * are valid UTF-8, else windows-1252: WHATWG HTML 13.2.3.1 and input.c):
+ * would the same guess be made with out[0..n) written for link l?  A
+ * value whose bytes are the only ones that are not UTF-8 can become
+ * ASCII, and the page valid UTF-8: what is left of it would be read in
+ * another encoding (found by fuzz_rewrite: not idempotent).  A head left
+ * all ASCII is the same text in both. */
+static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
+                       const char *out, size_t n)
+{
+    size_t len, k, end;
+    bool whole;
+    struct buf c;
+    struct sniff s;
+    const char *enc = xiri_walker_encoding(rw->walker, NULL);
+
+    if (!walk_guessed_head(rw->walker, &len, &whole) || l->offset >= len ||
+        rw->head.len >= (len > INPUT_SNIFF_BYTES ? len : INPUT_SNIFF_BYTES) ||
+        rw->emitted < rw->pend_start || !enc)
+        return true; /* out of its reach (keep_head: the head is whole) */
+    if (!has_non_ascii(rw->pend.data + (l->offset - rw->pend_start),
+                       l->raw_length) &&
+        !has_non_ascii(out, n))
+        return true; /* ASCII for ASCII: the guess stands */
+    buf_init(&c, XIRI_MAX_LEN);
+    buf_append(&c, rw->head.data ? rw->head.data : "", rw->head.len);
+    buf_append(&c, rw->pend.data + (rw->emitted - rw->pend_start),
+               l->offset - rw->emitted);
+    buf_append(&c, out, n);
+    k = l->offset + l->raw_length;
+    end = rw->pend_start + rw->pend.len < len ? rw->pend_start + rw->pend.len
+                                              : len;
+    if (end > k)
+        buf_append(&c, rw->pend.data + (k - rw->pend_start), end - k);
+    if (c.status != XIRI_OK) {
+        buf_free(&c);
+        return false; /* out of memory: leave it */
+    }
+    input_sniff((const unsigned char *)c.data, c.len, whole, XIRI_DOC_HTML,
+                NULL, NULL, &s);
+    buf_free(&c);
+    /* a head of ASCII alone reads the same either way (and the walker
+     * reads on to decide) */
+    return s.undecided || strcmp(s.encoding, enc) == 0;
 }
 
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
@@ -899,6 +960,13 @@ static int on_link(void *user, const struct xiri_link *l)
                          "WHATWG HTML 13.2.3.2, reads a <meta> there that "
                          "this value holds or hides), and so how they read "
                          "all of it; left as it is";
+        } else if (!sniff_kept(rw, l, out, out_len)) {
+            ev.status = XIRI_EINVAL;
+            ev.message = "the page declares no encoding, and with the new "
+                         "value its first bytes would be guessed to be in "
+                         "another one, in which the rest of it reads "
+                         "otherwise; left as it is: declare the encoding "
+                         "(<meta charset>) or give --encoding";
         } else {
             emit_original(rw, l->offset);
             keep_head(rw, out, out_len);

@@ -97,6 +97,8 @@ struct xiri_walker {
     unsigned long depth;
     bool root_seen;           /* XML: an element was started */
     bool meta_seen;           /* HTML: a <meta> declared an encoding */
+    size_t sniffed_len;       /* the head the encoding was decided on */
+    bool sniffed_whole;       /* it was all of the document */
     size_t head_max;          /* the head is read up to here (WALK_SNIFF_MAX,
                                  or WALK_SNIFF_ASCII: head_ready) */
     size_t head_scan;         /* head_ready looked for a byte that is not
@@ -2694,6 +2696,8 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
 
     input_sniff(h ? h : (const unsigned char *)"", w->head.len, whole,
                 w->type, w->name, w->encoding_option, &w->sniff);
+    w->sniffed_len = w->head.len;
+    w->sniffed_whole = whole;
     w->html = w->sniff.type == XIRI_DOC_HTML;
     st = input_new(w->sniff.encoding, w->sniff.bom_len, on_bad_bytes, w,
                    &w->in);
@@ -3109,6 +3113,16 @@ enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w)
 size_t walk_nul_count(const struct xiri_walker *w)
 {
     return w && w->in ? input_nul_count(w->in) : 0;
+}
+
+bool walk_guessed_head(const struct xiri_walker *w, size_t *len,
+                       bool *whole)
+{
+    if (!w || !w->in || !w->html || !w->sniff.guessed)
+        return false;
+    *len = w->sniffed_len;
+    *whole = w->sniffed_whole;
+    return true;
 }
 
 bool walk_html_prescan(const struct xiri_walker *w)

@@ -31,6 +31,12 @@
  * document's encoding is known. */
 size_t walk_settled(const struct xiri_walker *w);
 
+/* HTML whose encoding was guessed (input_sniff: no declaration): the
+ * length of the head it was guessed from, and whether that was all of
+ * the document; false otherwise. */
+bool walk_guessed_head(const struct xiri_walker *w, size_t *len,
+                       bool *whole);
+
 /* Whether browsers run the HTML prescan (WHATWG HTML 13.2.3.2) on the
  * document's first bytes to find its encoding: HTML without a byte order
  * mark (once the walker knows). */
