@@ -39,6 +39,7 @@ struct xiri_rewriter {
     struct buf head;
     char prescan[64];
     bool prescan_known;
+    bool guess_held; /* sniff_kept left a value: it leaves the rest too */
     size_t fed; /* bytes fed so far */
 
     struct buf value;  /* scratch: the new value */
@@ -424,7 +425,9 @@ static bool has_non_ascii(const char *s, size_t n)
  * value whose bytes are the only ones that are not UTF-8 can become
  * ASCII, and the page valid UTF-8: what is left of it would be read in
  * another encoding (found by fuzz_rewrite: not idempotent).  A head left
- * all ASCII is the same text in both. */
+ * all ASCII is the same text in both.  Once a value is left, so is every
+ * later one with non-ASCII bytes in the head: rewritten, it could make
+ * the first one ASCII-safe on a second pass (rewrite is idempotent). */
 static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
                        const char *out, size_t n)
 {
@@ -442,6 +445,8 @@ static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
                        l->raw_length) &&
         !has_non_ascii(out, n))
         return true; /* ASCII for ASCII: the guess stands */
+    if (rw->guess_held)
+        return false;
     buf_init(&c, XIRI_MAX_LEN);
     buf_append(&c, rw->head.data ? rw->head.data : "", rw->head.len);
     buf_append(&c, rw->pend.data + (rw->emitted - rw->pend_start),
@@ -461,7 +466,10 @@ static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
     buf_free(&c);
     /* a head of ASCII alone reads the same either way (and the walker
      * reads on to decide) */
-    return s.undecided || strcmp(s.encoding, enc) == 0;
+    if (s.undecided || strcmp(s.encoding, enc) == 0)
+        return true;
+    rw->guess_held = true;
+    return false;
 }
 
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
@@ -962,11 +970,11 @@ static int on_link(void *user, const struct xiri_link *l)
                          "all of it; left as it is";
         } else if (!sniff_kept(rw, l, out, out_len)) {
             ev.status = XIRI_EINVAL;
-            ev.message = "the page declares no encoding, and with the new "
-                         "value its first bytes would be guessed to be in "
-                         "another one, in which the rest of it reads "
-                         "otherwise; left as it is: declare the encoding "
-                         "(<meta charset>) or give --encoding";
+            ev.message = "the page declares no encoding, and rewriting the "
+                         "values in its first bytes would have them guessed "
+                         "to be in another one, in which the rest of it "
+                         "reads otherwise; left as it is: declare the "
+                         "encoding (<meta charset>) or give --encoding";
         } else {
             emit_original(rw, l->offset);
             keep_head(rw, out, out_len);
