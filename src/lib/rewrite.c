@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "chars.h"
 #include "htmlurl.h"
+#include "input.h"
 #include "linkcheck.h"
 #include "mem.h"
 #include "mojibake.h"
@@ -15,7 +16,6 @@
 #include "scheme.h"
 #include "to_uri.h"
 #include "unicode.h"
-#include "input.h"
 #include "walk.h"
 
 struct xiri_rewriter {
@@ -79,7 +79,6 @@ static void stop(struct xiri_rewriter *rw, enum xiri_status st,
         rw->status = error_set(&rw->error, st, rw->emitted, "%s", what);
 }
 
-/* Write original bytes [rw->emitted, upto) and forget them. */
 /* The output's first bytes, as far as prescan_kept and sniff_kept look:
  * the prescan's INPUT_SNIFF_BYTES, or the head an encoding was guessed
  * from. */
@@ -95,6 +94,7 @@ static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
                    n < cap - rw->head.len ? n : cap - rw->head.len);
 }
 
+/* Write original bytes [rw->emitted, upto) and forget them. */
 static void emit_original(struct xiri_rewriter *rw, size_t upto)
 {
     size_t from = rw->emitted - rw->pend_start;
