@@ -40,6 +40,8 @@ struct xiri_rewriter {
     char prescan[64];
     bool prescan_known;
     bool guess_held; /* sniff_kept left a value: it leaves the rest too */
+    bool non_ascii_seen; /* a byte fed so far is not ASCII */
+    bool late_meta;      /* the walker said encoding-late */
     size_t fed; /* bytes fed so far */
 
     struct buf value;  /* scratch: the new value */
@@ -413,7 +415,7 @@ static bool has_non_ascii(const char *s, size_t n)
 {
     size_t i;
 
-    for (i = 0; i < n; i++)
+    for (i = ascii_blocks(s, 0, n); i < n; i++)
         if ((unsigned char)s[i] >= 0x80)
             return true;
     return false;
@@ -992,6 +994,18 @@ static int on_link(void *user, const struct xiri_link *l)
     return rw->status != XIRI_OK;
 }
 
+/* After encoding-late: a byte that is not ASCII, anywhere in the page,
+ * may read otherwise in the encoding browsers read it again in. */
+static bool late_meta_stop(struct xiri_rewriter *rw)
+{
+    if (!rw->late_meta || !rw->non_ascii_seen || rw->status != XIRI_OK)
+        return false;
+    stop(rw, XIRI_EENCODING,
+         "the page declares its encoding too late to be read in it "
+         "(encoding-late); give --encoding");
+    return true;
+}
+
 /* The walker's findings go to the caller's callback with the caller's
  * user pointer (the walker's user pointer is the rewriter). */
 static int forward_diag(void *user, const struct xiri_doc_diag *d)
@@ -1002,11 +1016,11 @@ static int forward_diag(void *user, const struct xiri_doc_diag *d)
     if (d->code && strcmp(d->code, "encoding-late") == 0) {
         /* browsers read the page in another encoding than the one its
          * values were decoded in: rewriting them would change what they
-         * request */
-        stop(rw, XIRI_EENCODING,
-             "the page declares its encoding too late to be read in it "
-             "(encoding-late); give --encoding");
-        return 1;
+         * request, unless the page is ASCII, which reads the same in both
+         * (checked on every byte fed: late_meta) */
+        rw->late_meta = true;
+        if (late_meta_stop(rw))
+            return 1;
     }
     if (d->code && strcmp(d->code, "encoding-replacement") == 0) {
         int guessed = 0;
@@ -1097,6 +1111,8 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
         stop(rw, rw->pend.status, xiri_strerror(rw->pend.status));
         goto fail;
     }
+    if (!rw->non_ascii_seen && has_non_ascii((const char *)data, len))
+        rw->non_ascii_seen = true;
     rw->fed += len;
     st = xiri_walker_feed(rw->walker, data, len, &werr);
     if (st != XIRI_OK && rw->status == XIRI_OK) {
@@ -1108,6 +1124,8 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
         goto fail;
     if (walk_nul_count(rw->walker) > 0)
         goto nul;
+    if (late_meta_stop(rw))
+        goto fail;
     /* nothing before the settled point will change any more */
     emit_original(rw, walk_settled(rw->walker));
     if (rw->status != XIRI_OK)

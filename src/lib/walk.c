@@ -2362,10 +2362,10 @@ static void late_meta(struct xiri_walker *w, const xmlChar **atts,
     if (!w->sniff.guessed || same)
         return;
     diag(w, "encoding-late", XIRI_SEV_WARNING, tag_end,
-         "this <meta> declares %s, past the first 1024 bytes where browsers "
-         "look for it before they read the page: they read it again in %s, "
-         "but xiri read it as %s (a guess); move the <meta> to the start of "
-         "<head> or give --encoding=%s",
+         "this <meta> declares %s where the prescan of browsers did not "
+         "find it (past the first 1024 bytes, or where it reads no tag): "
+         "they read the page again in %s, but xiri read it as %s (a guess); "
+         "move the <meta> to the start of <head> or give --encoding=%s",
          enc, enc, w->sniff.encoding, enc);
 }
 
