@@ -35,11 +35,12 @@ struct xiri_rewriter {
     size_t pend_start;
     size_t emitted;
     /* HTML: the output's first bytes (as far as the prescan reads), and
-     * the encoding the prescan finds in the original (prescan_kept) */
+     * the encoding the prescan finds in the original (prescan_changed) */
     struct buf head;
     char prescan[64];
     bool prescan_known;
-    bool guess_held; /* sniff_kept left a value: it leaves the rest too */
+    bool prescan_held; /* prescan_changed left a value: the rest too */
+    bool guess_held; /* sniff_changed left a value: the rest too */
     bool non_ascii_seen; /* a byte fed so far is not ASCII */
     bool late_meta;      /* the walker said encoding-late */
     size_t fed; /* bytes fed so far */
@@ -81,7 +82,7 @@ static void stop(struct xiri_rewriter *rw, enum xiri_status st,
         rw->status = error_set(&rw->error, st, rw->emitted, "%s", what);
 }
 
-/* The output's first bytes, as far as prescan_kept and sniff_kept look:
+/* The output's first bytes, as far as prescan_changed and sniff_changed look:
  * the prescan's INPUT_SNIFF_BYTES, or the head an encoding was guessed
  * from. */
 static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
@@ -369,16 +370,27 @@ static bool html_not_rfc_resolved(const char *v, size_t n)
     return i + 1 == n || v[i + 1] != '/';
 }
 
-/* HTML: would the prescan (WHATWG HTML 13.2.3.2), which finds a page's
- * encoding in its first bytes, still find the same one with out[0..n)
- * written for link l?  It reads tags more simply than the tokenizer (a
+/* What prescan_changed and sniff_changed say of the values after one
+ * they left. */
+#define HELD_MESSAGE                                                         \
+    "an earlier value in the page's first bytes was left so that browsers "  \
+    "read the page in the same encoding, and so is this one, so that a "     \
+    "second rewrite does the same; left as it is"
+
+/* HTML: why link l is to be left, or NULL: would the prescan (WHATWG
+ * HTML 13.2.3.2), which finds a page's encoding in its first bytes, find
+ * another one with out[0..n) written for it?  It reads tags more simply than the tokenizer (a
  * title's text as tags, say), so that a <meta> may stand inside a value
  * for the tokenizer, or a quote of a value end a quoted one for the
  * prescan: escaping such a value could take a declaration away or make
  * one, and browsers would decode the whole page otherwise.  The output
- * so far (head), then the original from there on with the new value. */
-static bool prescan_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
-                         const char *out, size_t n)
+ * so far (head), then the original from there on with the new value.
+ * Once a value is left, so is every later one in the prescan's reach:
+ * rewritten, it could let a second rewrite take the first (idempotence;
+ * fuzz_rewrite). */
+static const char *prescan_changed(struct xiri_rewriter *rw,
+                                   const struct xiri_link *l, const char *out,
+                                   size_t n)
 {
     const char *orig = rw->pend.data;
     size_t have = rw->pend_start + rw->pend.len, end, k;
@@ -387,7 +399,9 @@ static bool prescan_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
 
     if (l->offset >= INPUT_SNIFF_BYTES || rw->head.len >= INPUT_SNIFF_BYTES ||
         rw->pend_start != 0 || !walk_html_prescan(rw->walker))
-        return true; /* out of its reach */
+        return NULL; /* out of its reach */
+    if (rw->prescan_held)
+        return HELD_MESSAGE;
     end = have < l->offset + l->raw_length + INPUT_SNIFF_BYTES
               ? have
               : l->offset + l->raw_length + INPUT_SNIFF_BYTES;
@@ -404,11 +418,17 @@ static bool prescan_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
     buf_append(&c, orig + k, end > k ? end - k : 0);
     if (c.status != XIRI_OK) {
         buf_free(&c);
-        return false; /* out of memory: leave it */
+        return "out of memory; left as it is";
     }
     input_prescan((const unsigned char *)c.data, c.len, now, sizeof(now));
     buf_free(&c);
-    return strcmp(now, rw->prescan) == 0;
+    if (strcmp(now, rw->prescan) == 0)
+        return NULL;
+    rw->prescan_held = true;
+    return "the new value would change the encoding browsers find in the "
+           "page's first bytes (their prescan, WHATWG HTML 13.2.3.2, reads a "
+           "<meta> there that this value holds or hides), and so how they "
+           "read all of it; left as it is";
 }
 
 static bool has_non_ascii(const char *s, size_t n)
@@ -423,15 +443,17 @@ static bool has_non_ascii(const char *s, size_t n)
 
 /* HTML whose encoding was guessed from its first bytes (UTF-8 when they
  * are valid UTF-8, else windows-1252: WHATWG HTML 13.2.3.1 and input.c):
- * would the same guess be made with out[0..n) written for link l?  A
+ * why link l is to be left, or NULL: would another guess be made with
+ * out[0..n) written for it?  A
  * value whose bytes are the only ones that are not UTF-8 can become
  * ASCII, and the page valid UTF-8: what is left of it would be read in
  * another encoding (found by fuzz_rewrite: not idempotent).  A head left
  * all ASCII is the same text in both.  Once a value is left, so is every
  * later one with non-ASCII bytes in the head: rewritten, it could make
  * the first one ASCII-safe on a second pass (rewrite is idempotent). */
-static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
-                       const char *out, size_t n)
+static const char *sniff_changed(struct xiri_rewriter *rw,
+                                 const struct xiri_link *l, const char *out,
+                                 size_t n)
 {
     size_t len, k, end;
     bool whole;
@@ -442,13 +464,13 @@ static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
     if (!walk_guessed_head(rw->walker, &len, &whole) || l->offset >= len ||
         rw->head.len >= (len > INPUT_SNIFF_BYTES ? len : INPUT_SNIFF_BYTES) ||
         rw->emitted < rw->pend_start || !enc)
-        return true; /* out of its reach (keep_head: the head is whole) */
+        return NULL; /* out of its reach (keep_head: the head is whole) */
     if (!has_non_ascii(rw->pend.data + (l->offset - rw->pend_start),
                        l->raw_length) &&
         !has_non_ascii(out, n))
-        return true; /* ASCII for ASCII: the guess stands */
+        return NULL; /* ASCII for ASCII: the guess stands */
     if (rw->guess_held)
-        return false;
+        return HELD_MESSAGE;
     buf_init(&c, XIRI_MAX_LEN);
     buf_append(&c, rw->head.data ? rw->head.data : "", rw->head.len);
     buf_append(&c, rw->pend.data + (rw->emitted - rw->pend_start),
@@ -461,7 +483,7 @@ static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
         buf_append(&c, rw->pend.data + (k - rw->pend_start), end - k);
     if (c.status != XIRI_OK) {
         buf_free(&c);
-        return false; /* out of memory: leave it */
+        return "out of memory; left as it is";
     }
     input_sniff((const unsigned char *)c.data, c.len, whole, XIRI_DOC_HTML,
                 NULL, NULL, &s);
@@ -469,9 +491,12 @@ static bool sniff_kept(struct xiri_rewriter *rw, const struct xiri_link *l,
     /* a head of ASCII alone reads the same either way (and the walker
      * reads on to decide) */
     if (s.undecided || strcmp(s.encoding, enc) == 0)
-        return true;
+        return NULL;
     rw->guess_held = true;
-    return false;
+    return "the page declares no encoding, and with the new value its first "
+           "bytes would be guessed to be in another one, in which the rest "
+           "of it reads otherwise; left as it is: declare the encoding "
+           "(<meta charset>) or give --encoding";
 }
 
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
@@ -963,20 +988,13 @@ static int on_link(void *user, const struct xiri_link *l)
             out = rw->coded.data;
             out_len = rw->coded.len;
         }
-        if (!prescan_kept(rw, l, out, out_len)) {
+        const char *held = prescan_changed(rw, l, out, out_len);
+
+        if (!held)
+            held = sniff_changed(rw, l, out, out_len);
+        if (held) {
             ev.status = XIRI_EINVAL;
-            ev.message = "the new value would change the encoding browsers "
-                         "find in the page's first bytes (their prescan, "
-                         "WHATWG HTML 13.2.3.2, reads a <meta> there that "
-                         "this value holds or hides), and so how they read "
-                         "all of it; left as it is";
-        } else if (!sniff_kept(rw, l, out, out_len)) {
-            ev.status = XIRI_EINVAL;
-            ev.message = "the page declares no encoding, and rewriting the "
-                         "values in its first bytes would have them guessed "
-                         "to be in another one, in which the rest of it "
-                         "reads otherwise; left as it is: declare the "
-                         "encoding (<meta charset>) or give --encoding";
+            ev.message = held;
         } else {
             emit_original(rw, l->offset);
             keep_head(rw, out, out_len);
