@@ -1446,8 +1446,11 @@ void input_discard(struct input *in, size_t pos)
     /* the cursors are past the masked bytes before pos */
     for (keep = 0; keep < in->nmask && in->mask[keep] < pos; keep++)
         ;
-    memmove(in->mask, in->mask + keep, (in->nmask - keep) * sizeof(*in->mask));
-    in->nmask -= keep;
+    if (keep > 0) {
+        memmove(in->mask, in->mask + keep,
+                (in->nmask - keep) * sizeof(*in->mask));
+        in->nmask -= keep;
+    }
     /* keep the last breakpoint at or before pos, and all after it */
     for (keep = 0, i = 0; i < in->nbp; i++)
         if (in->bp[i].pos <= pos)

@@ -397,7 +397,8 @@ static const char *prescan_changed(struct xiri_rewriter *rw,
     char now[64];
     struct buf c;
 
-    if (l->offset >= INPUT_SNIFF_BYTES || rw->head.len >= INPUT_SNIFF_BYTES ||
+    /* where the value is in the output (a second rewrite reads that) */
+    if (rw->head.len + (l->offset - rw->emitted) >= INPUT_SNIFF_BYTES ||
         rw->pend_start != 0 || !walk_html_prescan(rw->walker))
         return NULL; /* out of its reach */
     if (rw->prescan_held)
@@ -461,10 +462,12 @@ static const char *sniff_changed(struct xiri_rewriter *rw,
     struct sniff s;
     const char *enc = xiri_walker_encoding(rw->walker, NULL);
 
-    if (!walk_guessed_head(rw->walker, &len, &whole) || l->offset >= len ||
+    if (!walk_guessed_head(rw->walker, &len, &whole) ||
+        rw->head.len + (l->offset - rw->emitted) >= len ||
         rw->head.len >= (len > INPUT_SNIFF_BYTES ? len : INPUT_SNIFF_BYTES) ||
         rw->emitted < rw->pend_start || !enc)
-        return NULL; /* out of its reach (keep_head: the head is whole) */
+        return NULL; /* out of its reach in the output (keep_head: the head
+                        is whole before) */
     if (!has_non_ascii(rw->pend.data + (l->offset - rw->pend_start),
                        l->raw_length) &&
         !has_non_ascii(out, n))
