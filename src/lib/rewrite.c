@@ -85,13 +85,22 @@ static void stop(struct xiri_rewriter *rw, enum xiri_status st,
 /* The output's first bytes, as far as prescan_changed and sniff_changed look:
  * the prescan's INPUT_SNIFF_BYTES, or the head an encoding was guessed
  * from. */
-static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
+static size_t head_cap(const struct xiri_rewriter *rw)
 {
-    size_t cap = INPUT_SNIFF_BYTES, len;
+    size_t len;
     bool whole;
 
-    if (walk_guessed_head(rw->walker, &len, &whole) && len > cap)
-        cap = len;
+    if (!walk_guessed_head(rw->walker, &len, &whole))
+        return INPUT_SNIFF_BYTES;
+    if (whole)
+        return SIZE_MAX; /* the guess was made on all of it */
+    return len > INPUT_SNIFF_BYTES ? len : INPUT_SNIFF_BYTES;
+}
+
+static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
+{
+    size_t cap = head_cap(rw);
+
     if (rw->head.len < cap)
         buf_append(&rw->head, s,
                    n < cap - rw->head.len ? n : cap - rw->head.len);
@@ -463,9 +472,8 @@ static const char *sniff_changed(struct xiri_rewriter *rw,
     const char *enc = xiri_walker_encoding(rw->walker, NULL);
 
     if (!walk_guessed_head(rw->walker, &len, &whole) ||
-        rw->head.len + (l->offset - rw->emitted) >= len ||
-        rw->head.len >= (len > INPUT_SNIFF_BYTES ? len : INPUT_SNIFF_BYTES) ||
-        rw->emitted < rw->pend_start || !enc)
+        (!whole && rw->head.len + (l->offset - rw->emitted) >= len) ||
+        rw->head.len >= head_cap(rw) || rw->emitted < rw->pend_start || !enc)
         return NULL; /* out of its reach in the output (keep_head: the head
                         is whole before) */
     if (!has_non_ascii(rw->pend.data + (l->offset - rw->pend_start),
