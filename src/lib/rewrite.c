@@ -37,6 +37,7 @@ struct xiri_rewriter {
     /* HTML: the output's first bytes (as far as the prescan reads), and
      * the encoding the prescan finds in the original (prescan_changed) */
     struct buf head;
+    struct buf cand; /* scratch: the head with a new value (output_with) */
     char prescan[64];
     bool prescan_known;
     bool prescan_held; /* prescan_changed left a value: the rest too */
@@ -386,25 +387,43 @@ static bool html_not_rfc_resolved(const char *v, size_t n)
     "read the page in the same encoding, and so is this one, so that a "     \
     "second rewrite does the same; left as it is"
 
-/* HTML: why link l is to be left, or NULL: would the prescan (WHATWG
- * HTML 13.2.3.2), which finds a page's encoding in its first bytes, find
- * another one with out[0..n) written for it?  It reads tags more simply than the tokenizer (a
- * title's text as tags, say), so that a <meta> may stand inside a value
- * for the tokenizer, or a quote of a value end a quoted one for the
- * prescan: escaping such a value could take a declaration away or make
- * one, and browsers would decode the whole page otherwise.  The output
- * so far (head), then the original from there on with the new value.
- * Once a value is left, so is every later one in the prescan's reach:
- * rewritten, it could let a second rewrite take the first (idempotence;
- * fuzz_rewrite). */
+/* The output's first bytes as they would be with out[0..n) written for
+ * link l: the output so far (head), the original up to l, out, and the
+ * original after l up to stream position end, into rw->cand.  False when
+ * out of memory. */
+static bool output_with(struct xiri_rewriter *rw, const struct xiri_link *l,
+                        const char *out, size_t n, size_t end)
+{
+    const char *orig = rw->pend.data; /* from stream position pend_start */
+    size_t p0 = rw->pend_start, k = l->offset + l->raw_length;
+
+    if (end > p0 + rw->pend.len)
+        end = p0 + rw->pend.len;
+    rw->cand.len = 0;
+    rw->cand.status = XIRI_OK;
+    buf_append(&rw->cand, rw->head.data ? rw->head.data : "", rw->head.len);
+    buf_append(&rw->cand, orig + (rw->emitted - p0), l->offset - rw->emitted);
+    buf_append(&rw->cand, out, n);
+    if (end > k)
+        buf_append(&rw->cand, orig + (k - p0), end - k);
+    return rw->cand.status == XIRI_OK;
+}
+
+/* HTML: why link l is to be left, or NULL: would the prescan (WHATWG HTML
+ * 13.2.3.2), which finds a page's encoding in its first bytes, find
+ * another one with out[0..n) written for it?  It reads tags more simply
+ * than the tokenizer (a title's text as tags, say), so that a <meta> may
+ * stand inside a value for the tokenizer, or a quote of a value end a
+ * quoted one for the prescan: escaping such a value could take a
+ * declaration away or make one, and browsers would decode the whole page
+ * otherwise.  Once a value is left, so is every later one in the
+ * prescan's reach: rewritten, it could let a second rewrite take the
+ * first (idempotence; fuzz_rewrite). */
 static const char *prescan_changed(struct xiri_rewriter *rw,
                                    const struct xiri_link *l, const char *out,
                                    size_t n)
 {
-    const char *orig = rw->pend.data;
-    size_t have = rw->pend_start + rw->pend.len, end, k;
     char now[64];
-    struct buf c;
 
     /* where the value is in the output (a second rewrite reads that) */
     if (rw->head.len + (l->offset - rw->emitted) >= INPUT_SNIFF_BYTES ||
@@ -412,26 +431,16 @@ static const char *prescan_changed(struct xiri_rewriter *rw,
         return NULL; /* out of its reach */
     if (rw->prescan_held)
         return HELD_MESSAGE;
-    end = have < l->offset + l->raw_length + INPUT_SNIFF_BYTES
-              ? have
-              : l->offset + l->raw_length + INPUT_SNIFF_BYTES;
     if (!rw->prescan_known) {
-        input_prescan((const unsigned char *)orig, have, rw->prescan,
-                      sizeof(rw->prescan));
+        input_prescan((const unsigned char *)rw->pend.data, rw->pend.len,
+                      rw->prescan, sizeof(rw->prescan));
         rw->prescan_known = true;
     }
-    buf_init(&c, XIRI_MAX_LEN);
-    buf_append(&c, rw->head.data ? rw->head.data : "", rw->head.len);
-    buf_append(&c, orig + rw->emitted, l->offset - rw->emitted);
-    buf_append(&c, out, n);
-    k = l->offset + l->raw_length;
-    buf_append(&c, orig + k, end > k ? end - k : 0);
-    if (c.status != XIRI_OK) {
-        buf_free(&c);
+    if (!output_with(rw, l, out, n,
+                     l->offset + l->raw_length + INPUT_SNIFF_BYTES))
         return "out of memory; left as it is";
-    }
-    input_prescan((const unsigned char *)c.data, c.len, now, sizeof(now));
-    buf_free(&c);
+    input_prescan((const unsigned char *)rw->cand.data, rw->cand.len, now,
+                  sizeof(now));
     if (strcmp(now, rw->prescan) == 0)
         return NULL;
     rw->prescan_held = true;
@@ -454,26 +463,25 @@ static bool has_non_ascii(const char *s, size_t n)
 /* HTML whose encoding was guessed from its first bytes (UTF-8 when they
  * are valid UTF-8, else windows-1252: WHATWG HTML 13.2.3.1 and input.c):
  * why link l is to be left, or NULL: would another guess be made with
- * out[0..n) written for it?  A
- * value whose bytes are the only ones that are not UTF-8 can become
- * ASCII, and the page valid UTF-8: what is left of it would be read in
- * another encoding (found by fuzz_rewrite: not idempotent).  A head left
- * all ASCII is the same text in both.  Once a value is left, so is every
- * later one with non-ASCII bytes in the head: rewritten, it could make
- * the first one ASCII-safe on a second pass (rewrite is idempotent). */
+ * out[0..n) written for it?  A value whose bytes are the only ones that
+ * are not UTF-8 can become ASCII, and the page valid UTF-8: what is left
+ * of it would be read in another encoding (found by fuzz_rewrite: not
+ * idempotent).  A head left all ASCII is the same text in both.  Once a
+ * value is left, so is every later one with non-ASCII bytes in the head:
+ * rewritten, it could make the first one ASCII-safe on a second pass
+ * (rewrite is idempotent). */
 static const char *sniff_changed(struct xiri_rewriter *rw,
                                  const struct xiri_link *l, const char *out,
                                  size_t n)
 {
-    size_t len, k, end;
+    size_t len;
     bool whole;
-    struct buf c;
     struct sniff s;
     const char *enc = xiri_walker_encoding(rw->walker, NULL);
 
     if (!walk_guessed_head(rw->walker, &len, &whole) ||
         (!whole && rw->head.len + (l->offset - rw->emitted) >= len) ||
-        rw->head.len >= head_cap(rw) || rw->emitted < rw->pend_start || !enc)
+        rw->head.len >= head_cap(rw) || !enc)
         return NULL; /* out of its reach in the output (keep_head: the head
                         is whole before) */
     if (!has_non_ascii(rw->pend.data + (l->offset - rw->pend_start),
@@ -482,23 +490,10 @@ static const char *sniff_changed(struct xiri_rewriter *rw,
         return NULL; /* ASCII for ASCII: the guess stands */
     if (rw->guess_held)
         return HELD_MESSAGE;
-    buf_init(&c, XIRI_MAX_LEN);
-    buf_append(&c, rw->head.data ? rw->head.data : "", rw->head.len);
-    buf_append(&c, rw->pend.data + (rw->emitted - rw->pend_start),
-               l->offset - rw->emitted);
-    buf_append(&c, out, n);
-    k = l->offset + l->raw_length;
-    end = rw->pend_start + rw->pend.len < len ? rw->pend_start + rw->pend.len
-                                              : len;
-    if (end > k)
-        buf_append(&c, rw->pend.data + (k - rw->pend_start), end - k);
-    if (c.status != XIRI_OK) {
-        buf_free(&c);
+    if (!output_with(rw, l, out, n, len))
         return "out of memory; left as it is";
-    }
-    input_sniff((const unsigned char *)c.data, c.len, whole, XIRI_DOC_HTML,
-                NULL, NULL, &s);
-    buf_free(&c);
+    input_sniff((const unsigned char *)rw->cand.data, rw->cand.len, whole,
+                XIRI_DOC_HTML, NULL, NULL, &s);
     /* a head of ASCII alone reads the same either way (and the walker
      * reads on to decide) */
     if (s.undecided || strcmp(s.encoding, enc) == 0)
@@ -1099,6 +1094,7 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     rw->user = user;
     buf_init(&rw->pend, XIRI_MAX_LEN);
     buf_init(&rw->head, XIRI_MAX_LEN);
+    buf_init(&rw->cand, XIRI_MAX_LEN);
     buf_init(&rw->value, XIRI_MAX_LEN);
     buf_init(&rw->coded, XIRI_MAX_LEN);
     buf_init(&rw->tmp, XIRI_MAX_LEN);
@@ -1210,6 +1206,7 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->strip);
     buf_free(&rw->fix);
     buf_free(&rw->head);
+    buf_free(&rw->cand);
     buf_free(&rw->base_text);
     buf_free(&rw->resolved);
     mem_free(rw);
