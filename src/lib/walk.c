@@ -352,13 +352,6 @@ static void pop_bases(struct xiri_walker *w)
     }
 }
 
-/* Does v[0..n) start with a scheme and ':' (RFC 3986 3.1)?  Then it is
- * meant as an absolute IRI, whatever else is wrong with it. */
-static bool has_scheme(const char *v, size_t n)
-{
-    return scheme_prefix_len(v, n) > 0;
-}
-
 /* Where a base-setting attribute ([prefix:]local) is written in the
  * start tag at tag_start..tag_end of text (from stream position s0), for
  * a finding about it: looked for only when a finding needs it. */
@@ -421,7 +414,7 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
             return out;
         if (st == XIRI_ENOMEM)
             fail(w, st);
-        else if (has_scheme(v, n))
+        else if (scheme_prefix_len(v, n) > 0) /* meant as absolute */
             diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
                  "the %s \"%.*s\" is not a valid IRI: %s; the links it "
                  "governs have no base",
