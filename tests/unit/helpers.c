@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xiri.h"
+
 const char *test_data_path(const char *name)
 {
     static char path[4096];
@@ -80,6 +82,19 @@ size_t test_unescape(char *s)
     }
     *w = '\0';
     return (size_t)(w - s);
+}
+
+void test_href_link(struct xiri_link *l, const char *v, size_t n,
+                    const char *base, int profile)
+{
+    memset(l, 0, sizeof(*l));
+    l->value = v;
+    l->value_len = n;
+    l->base = base;
+    l->profile = (enum xiri_profile)profile;
+    l->element = "a";
+    l->attribute = "href";
+    l->shape = XIRI_SHAPE_IRI;
 }
 
 size_t test_read_sample(const char *name, char *data, size_t cap)

@@ -17,6 +17,14 @@ const char *test_data_path(const char *name);
 typedef void tsv_fn(void *user, char **fields, int nfields, int lineno);
 int test_read_tsv(const char *name, tsv_fn *fn, void *user);
 
+struct xiri_link;
+
+/* Fill *l as the walker reports the value v[0..n) of an <a href> (shape
+ * XIRI_SHAPE_IRI) with the given base and profile (an enum xiri_profile),
+ * for xiri_check_link. */
+void test_href_link(struct xiri_link *l, const char *v, size_t n,
+                    const char *base, int profile);
+
 /* Read the sample document samples/name into data[0..cap - 1), NUL-ended;
  * returns its length, or SIZE_MAX when it cannot be read (a CUnit
  * failure is recorded then). */

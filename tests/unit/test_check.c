@@ -1073,14 +1073,7 @@ static void test_latin_fast_path(void)
                     int w1 = -5, w2 = -5;
                     enum xiri_status s1, s2;
 
-                    memset(&l, 0, sizeof(l));
-                    l.value = v;
-                    l.value_len = n;
-                    l.base = bases[b];
-                    l.profile = (enum xiri_profile)p;
-                    l.element = "a";
-                    l.attribute = "href";
-                    l.shape = XIRI_SHAPE_IRI;
+                    test_href_link(&l, v, n, bases[b], p);
                     fast.used = full.used = 0;
                     fast.text[0] = full.text[0] = '\0';
                     s1 = linkcheck_run_path(ctx, encs[e], &l, lc_collect, &fast,

@@ -961,13 +961,7 @@ static void plain_one(struct plain_stats *st, const char *s, size_t n)
                 enum xiri_status s1, s2;
                 int w1, w2;
 
-                memset(&l, 0, sizeof(l));
-                l.value = s;
-                l.value_len = n;
-                l.base = bases[b];
-                l.profile = (enum xiri_profile)p;
-                l.element = "a";
-                l.attribute = "href";
+                test_href_link(&l, s, n, bases[b], p);
                 memset(&fast, 0, sizeof(fast));
                 memset(&slow, 0, sizeof(slow));
                 fast.len = slow.len = n;
