@@ -634,6 +634,12 @@ struct input {
     UChar ctl[3];    /* what cnv gives for the bytes 1A, 1C and 7F, when
                         that is not themselves (ctl_fix) */
     bool ctl_fix;
+    /* a single-byte encoding: what cnv makes of each byte, as UTF-8
+     * (sb_len 0: not a character), read here without ICU (sbcs) */
+    bool sbcs;
+    bool sb_ascii; /* the bytes 01-7F are themselves */
+    unsigned char sb_len[256];
+    char sb_utf8[256][4];
     input_bad_fn *bad;
     void *user;
     size_t skip;     /* BOM bytes still to skip */
@@ -722,6 +728,51 @@ static void fix_controls(const struct input *in, UChar *u, size_t n)
     }
 }
 
+/* A single-byte encoding (ICU's SBCS, Latin-1 and US-ASCII converters,
+ * which read each byte alone and keep no state): what the converter makes
+ * of every byte, controls undone (probe_controls), so that convert_sbcs
+ * reads the document as convert_icu would, a table lookup a byte. */
+static void probe_single_bytes(struct input *in)
+{
+    UConverterType type = ucnv_getType(in->cnv);
+    unsigned b;
+
+    if ((type != UCNV_SBCS && type != UCNV_LATIN_1 &&
+         type != UCNV_US_ASCII) ||
+        ucnv_getMaxCharSize(in->cnv) != 1)
+        return;
+    in->sb_ascii = true;
+    for (b = 0; b < 256; b++) {
+        UErrorCode ec = U_ZERO_ERROR;
+        const char byte = (char)b;
+        UChar u[4];
+        int32_t n = ucnv_toUChars(in->cnv, u, ARRAY_LEN(u), &byte, 1, &ec);
+        uint32_t cp;
+
+        in->sb_len[b] = 0;
+        if (U_SUCCESS(ec) && n == 1 && (u[0] < 0xD800 || u[0] > 0xDFFF)) {
+            if (in->ctl_fix)
+                fix_controls(in, u, 1);
+            cp = u[0];
+        } else if (U_SUCCESS(ec) && n == 2 && u[0] >= 0xD800 &&
+                   u[0] <= 0xDBFF && u[1] >= 0xDC00 && u[1] <= 0xDFFF) {
+            cp = 0x10000 + ((uint32_t)(u[0] - 0xD800) << 10) +
+                 (uint32_t)(u[1] - 0xDC00);
+        } else if (U_SUCCESS(ec)) {
+            ucnv_resetToUnicode(in->cnv);
+            return; /* not one character: left to convert_icu */
+        } else {
+            continue; /* not valid: U+FFFD and a report */
+        }
+        in->sb_len[b] = (unsigned char)utf8_encode(cp, in->sb_utf8[b]);
+        if (b >= 0x01 && b <= 0x7F &&
+            (in->sb_len[b] != 1 || (unsigned char)in->sb_utf8[b][0] != b))
+            in->sb_ascii = false;
+    }
+    ucnv_resetToUnicode(in->cnv);
+    in->sbcs = true;
+}
+
 enum xiri_status input_new(const char *encoding, size_t bom_len,
                            input_bad_fn *bad, void *user, struct input **out)
 {
@@ -752,6 +803,7 @@ enum xiri_status input_new(const char *encoding, size_t bom_len,
         ucnv_setToUCallBack(in->cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
                             &ec);
         probe_controls(in);
+        probe_single_bytes(in);
     }
     *out = in;
     return XIRI_OK;
@@ -913,18 +965,9 @@ static enum xiri_status convert_utf8(struct input *in,
     return in->text.status;
 }
 
-/* ICU path: append UTF-16 units as UTF-8 with the original offset of
- * every byte. */
-static enum xiri_status append_utf16(struct input *in, const UChar *u,
-                                     size_t n, const int32_t *offs,
-                                     size_t base)
+/* Room for need more bytes of text and of the offset map (ICU path). */
+static enum xiri_status reserve_text(struct input *in, size_t need)
 {
-    /* 3 bytes a unit at most, 4 more for a held surrogate's character */
-    size_t i = 0, last = base, len, need = 3 * n + 4;
-    unsigned char *t;
-    size_t *o;
-
-    /* room for all of it at once, in the text and in the offset map */
     if (!buf_reserve(&in->text, need))
         return in->text.status;
     if (in->text.len + need > in->orig_cap) {
@@ -938,6 +981,23 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
         in->orig = p;
         in->orig_cap = cap;
     }
+    return XIRI_OK;
+}
+
+/* ICU path: append UTF-16 units as UTF-8 with the original offset of
+ * every byte. */
+static enum xiri_status append_utf16(struct input *in, const UChar *u,
+                                     size_t n, const int32_t *offs,
+                                     size_t base)
+{
+    /* 3 bytes a unit at most, 4 more for a held surrogate's character */
+    size_t i = 0, last = base, len;
+    unsigned char *t;
+    size_t *o;
+    enum xiri_status st = reserve_text(in, 3 * n + 4);
+
+    if (st != XIRI_OK)
+        return st;
     len = in->text.len;
     t = (unsigned char *)in->text.data;
     o = in->orig;
@@ -1124,6 +1184,73 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
     return XIRI_OK;
 }
 
+/* Single-byte path (probe_single_bytes): the text and the offset map
+ * convert_icu would give, from the table, without ICU's UTF-16 between;
+ * a run of ASCII is copied as it is. */
+static enum xiri_status convert_sbcs(struct input *in, const unsigned char *s,
+                                     size_t n)
+{
+    size_t i = 0, base = in->orig_pos;
+
+    while (i < n) {
+        /* a piece at a time, as ICU's buffer: 4 bytes a byte at most */
+        size_t e = n - i < 4096 ? n : i + 4096, len, *o, k;
+        unsigned char *t;
+        enum xiri_status st = reserve_text(in, 4 * (e - i) + 4);
+
+        if (st != XIRI_OK)
+            return st;
+        len = in->text.len;
+        t = (unsigned char *)in->text.data;
+        o = in->orig;
+        while (i < e) {
+            unsigned char c = s[i];
+            size_t j = i + 1;
+
+            if (c - 1u < 0x7F && in->sb_ascii) {
+                /* ASCII but NUL, eight bytes a step while it lasts */
+                while (e - j >= 8) {
+                    uint64_t x;
+                    memcpy(&x, s + j, 8);
+                    if ((x & INPUT_HIGH) ||
+                        ((x - INPUT_ONES) & ~x & INPUT_HIGH))
+                        break;
+                    j += 8;
+                }
+                while (j < e && s[j] - 1u < 0x7F)
+                    j++;
+                memcpy(t + len, s + i, j - i);
+                for (k = 0; k < j - i; k++)
+                    o[len + k] = base + i + k;
+                len += j - i;
+                i = j;
+                continue;
+            }
+            if (in->sb_len[c] == 0 || (c == 0 && in->nul_fffd)) {
+                /* not valid (or NUL in HTML): U+FFFD, reported */
+                memcpy(t + len, replacement, 3);
+                o[len] = o[len + 1] = o[len + 2] = base + i;
+                len += 3;
+                if (c == 0)
+                    in->nuls++;
+                if (in->bad)
+                    in->bad(in->user, in->start + len - 3, base + i, s + i, 1);
+                i++;
+                continue;
+            }
+            memcpy(t + len, in->sb_utf8[c], 4);
+            for (k = 0; k < in->sb_len[c]; k++)
+                o[len + k] = base + i;
+            len += in->sb_len[c];
+            i++;
+        }
+        in->text.len = len;
+        in->text.data[len] = '\0';
+    }
+    in->pending_orig = base + n;
+    return XIRI_OK;
+}
+
 enum xiri_status input_convert(struct input *in, const char *data, size_t n,
                                bool flush, size_t *fresh)
 {
@@ -1139,7 +1266,9 @@ enum xiri_status input_convert(struct input *in, const char *data, size_t n,
     if (skip > 0 && !in->cnv &&
         !add_breakpoint(in, in->orig_pos - (in->start + in->text.len)))
         return XIRI_ENOMEM;
-    if (in->cnv)
+    if (in->sbcs)
+        st = convert_sbcs(in, (const unsigned char *)data, n);
+    else if (in->cnv)
         st = convert_icu(in, data, n, flush);
     else
         st = convert_utf8(in, (const unsigned char *)data, n, flush);
@@ -1183,6 +1312,7 @@ void input_read_as_html(struct input *in)
                                 &ec);
             ucnv_close(in->cnv);
             in->cnv = gb;
+            in->sbcs = false;
             name = "gb18030";
         }
     }

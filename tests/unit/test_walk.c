@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include "chars.h"
 #include "common.h"
 #include "helpers.h"
 #include "input.h"
@@ -24,6 +25,7 @@
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <unicode/ucnv.h>
 
 /* Everything the walker reported, as text lines, for comparison. */
 struct record {
@@ -1572,6 +1574,123 @@ static void test_walk_surrogate_pair_straddles(void)
     }
 }
 
+/* The single-byte encodings (read from a table of what ICU makes of each
+ * byte, input.c probe_single_bytes): every byte 00-FF, fed 1, 5 and 256
+ * bytes at a time, as XML and as HTML (NUL is U+FFFD there).  What a byte
+ * must give: windows-1252 from WHATWG Encoding's index-windows-1252
+ * (0x80-0x9F below; A0-FF are U+00A0-U+00FF); the others, ASCII as
+ * itself (WHATWG single-byte decoder: IBM866's 1A, 1C and 7F too, which
+ * ICU's ibm-866 exchanges), the rest as a converter of ICU's own reading
+ * the byte alone says (US-ASCII: not valid).  Each character's first and
+ * other bytes are at the byte's offset. */
+struct sb_bad {
+    size_t n, pos[256], orig[256];
+};
+
+static void sb_on_bad(void *user, size_t pos, size_t orig,
+                      const unsigned char *b, size_t n)
+{
+    struct sb_bad *r = user;
+
+    (void)b;
+    (void)n;
+    if (r->n < 256) {
+        r->pos[r->n] = pos;
+        r->orig[r->n++] = orig;
+    }
+}
+
+static void test_walk_single_byte_encodings(void)
+{
+    static const uint16_t cp1252[32] = {
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+    static const char *const encs[] = {"windows-1252", "IBM866", "KOI8-R",
+                                       "ISO-8859-2", "US-ASCII"};
+    static const size_t steps[] = {1, 5, 256};
+    char data[256];
+    size_t e, b, si;
+    int html;
+
+    for (b = 0; b < 256; b++)
+        data[b] = (char)b;
+    for (e = 0; e < ARRAY_LEN(encs); e++) {
+        char want[256 * 4];
+        size_t first[256], w = 0, bad_want = 0;
+        UErrorCode ec = U_ZERO_ERROR;
+        UConverter *cnv = ucnv_open(encs[e], &ec);
+
+        CU_ASSERT_FATAL(U_SUCCESS(ec));
+        ucnv_setToUCallBack(cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL,
+                            &ec);
+        for (html = 0; html < 2; html++)
+            for (si = 0; si < ARRAY_LEN(steps); si++) {
+                struct input *in = NULL;
+                struct sb_bad bad = {0};
+                size_t off, fresh, start, end;
+                const char *text;
+                enum xiri_status st = XIRI_OK;
+
+                /* the text every byte must give */
+                for (b = 0, w = 0, bad_want = 0; b < 256; b++) {
+                    uint32_t cp;
+                    UChar u[4];
+                    int32_t k;
+
+                    ec = U_ZERO_ERROR;
+                    k = ucnv_toUChars(cnv, u, 4, data + b, 1, &ec);
+                    if (b < 0x80 && (b > 0 || !html)) {
+                        cp = (uint32_t)b;
+                    } else if (b == 0 || U_FAILURE(ec) || k != 1) {
+                        cp = 0xFFFD;
+                        bad_want++;
+                    } else if (e == 0) {
+                        cp = b < 0xA0 ? cp1252[b - 0x80] : (uint32_t)b;
+                    } else {
+                        cp = u[0];
+                    }
+                    first[b] = w;
+                    w += utf8_encode(cp, want + w);
+                }
+                CU_ASSERT_FATAL(input_new(encs[e], 0, sb_on_bad, &bad,
+                                          &in) == XIRI_OK);
+                if (html)
+                    input_read_as_html(in);
+                for (off = 0; off < 256 && st == XIRI_OK; off += steps[si]) {
+                    size_t k = 256 - off < steps[si] ? 256 - off : steps[si];
+                    st = input_convert(in, data + off, k, off + k == 256,
+                                       &fresh);
+                }
+                text = input_window(in, &start, &end);
+                if (st != XIRI_OK || start != 0 || end != w ||
+                    memcmp(text, want, w) != 0)
+                    TEST_FAIL("%s by %zu%s: status %d, %zu bytes of text, "
+                              "want %zu",
+                              encs[e], steps[si], html ? " (HTML)" : "",
+                              (int)st, end - start, w);
+                for (b = 0; b < 256; b++) {
+                    size_t last = b == 255 ? w : first[b + 1], p;
+                    for (p = first[b]; p < last; p++)
+                        if (input_orig_offset(in, p) != b)
+                            TEST_FAIL("%s: text byte %zu at offset %zu, "
+                                      "want %zu",
+                                      encs[e], p, input_orig_offset(in, p),
+                                      b);
+                }
+                CU_ASSERT_EQUAL(bad.n, bad_want);
+                for (b = 0; b < bad.n; b++)
+                    if (bad.orig[b] >= 256 ||
+                        bad.pos[b] != first[bad.orig[b]])
+                        TEST_FAIL("%s: bad byte %zu reported at %zu",
+                                  encs[e], bad.orig[b], bad.pos[b]);
+                input_free(in);
+            }
+        ucnv_close(cnv);
+    }
+}
+
 /* xiri_walker_position: for each link, the place of every character of
  * its value and of its end, asked for on a copy of the link (as xiri
  * check does); then, once, for an earlier offset again (the cursor goes
@@ -2044,6 +2163,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
+    CU_ADD_TEST(s, test_walk_single_byte_encodings);
     CU_ADD_TEST(s, test_walk_positions_in_value);
     CU_ADD_TEST(s, test_walk_lazy_positions);
     CU_ADD_TEST(s, test_walk_rewriter_not_lazy);
