@@ -14,6 +14,10 @@
 /* Eight bytes at a time: a byte of 0x01 in each lane, the high bits. */
 #define INPUT_ONES UINT64_C(0x0101010101010101)
 #define INPUT_HIGH UINT64_C(0x8080808080808080)
+/* the same for four UTF-16 units: a unit beyond ASCII, a unit 0 */
+#define UNITS_HIGH UINT64_C(0xFF80FF80FF80FF80)
+#define UNITS_ONES UINT64_C(0x0001000100010001)
+#define UNITS_TOP UINT64_C(0x8000800080008000)
 
 /* ---------------------------------------------------------------- sniffing */
 
@@ -631,9 +635,10 @@ struct breakpoint {
 
 struct input {
     UConverter *cnv; /* NULL: UTF-8, validated here */
-    UChar ctl[3];    /* what cnv gives for the bytes 1A, 1C and 7F, when
-                        that is not themselves (ctl_fix) */
-    bool ctl_fix;
+    /* what each ASCII unit cnv gives is written as: itself, but for the
+     * units cnv gives for the bytes 1A, 1C and 7F when they are not
+     * themselves (probe_controls) */
+    unsigned char ascii[128];
     /* a single-byte encoding: what cnv makes of each byte, as UTF-8
      * (sb_len 0: not a character), read here without ICU (sbcs) */
     bool sbcs;
@@ -693,39 +698,23 @@ struct input {
  * WHATWG Encoding decodes every byte below 0x80 of these encodings as the
  * same code point (Shift_JIS decoder step 4, single-byte decoder), and so
  * do browsers: a DEL in a URL is %7F to them.  Ask the converter, before
- * it reads the document, what it makes of the three, to undo that on the
- * text (ctl_fix). */
+ * it reads the document, what it makes of the three, to undo that as the
+ * text is written (ascii). */
 static void probe_controls(struct input *in)
 {
     static const char bytes[3] = {0x1A, 0x1C, 0x7F};
     UErrorCode ec = U_ZERO_ERROR;
     UChar u[8];
-    int32_t n;
+    int32_t n, k;
 
+    for (k = 0; k < 128; k++)
+        in->ascii[k] = (unsigned char)k;
     n = ucnv_toUChars(in->cnv, u, ARRAY_LEN(u), bytes, 3, &ec);
-    if (U_SUCCESS(ec) && n == 3 && (u[0] != 0x1A || u[1] != 0x1C ||
-                                     u[2] != 0x7F)) {
-        memcpy(in->ctl, u, sizeof(in->ctl));
-        in->ctl_fix = true;
-    }
+    /* (the first of the three wins, should two give the same unit) */
+    for (k = 2; U_SUCCESS(ec) && n == 3 && k >= 0; k--)
+        if (u[k] < 0x80)
+            in->ascii[u[k]] = (unsigned char)bytes[k];
     ucnv_resetToUnicode(in->cnv); /* as new for the document */
-}
-
-/* The controls of u[0..n) as the bytes that stand for them (probe). */
-static void fix_controls(const struct input *in, UChar *u, size_t n)
-{
-    static const UChar as[3] = {0x1A, 0x1C, 0x7F};
-    size_t i, k;
-
-    for (i = 0; i < n; i++) {
-        if (u[i] > 0x7F)
-            continue;
-        for (k = 0; k < 3; k++)
-            if (u[i] == in->ctl[k]) {
-                u[i] = as[k];
-                break;
-            }
-    }
 }
 
 /* A single-byte encoding (ICU's SBCS, Latin-1 and US-ASCII converters,
@@ -751,9 +740,7 @@ static void probe_single_bytes(struct input *in)
 
         in->sb_len[b] = 0;
         if (U_SUCCESS(ec) && n == 1 && (u[0] < 0xD800 || u[0] > 0xDFFF)) {
-            if (in->ctl_fix)
-                fix_controls(in, u, 1);
-            cp = u[0];
+            cp = u[0] < 0x80 ? in->ascii[u[0]] : u[0];
         } else if (U_SUCCESS(ec) && n == 2 && u[0] >= 0xD800 &&
                    u[0] <= 0xDBFF && u[1] >= 0xDC00 && u[1] <= 0xDFFF) {
             cp = 0x10000 + ((uint32_t)(u[0] - 0xD800) << 10) +
@@ -1023,14 +1010,36 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
         size_t k = 1, w, j;
 
         /* a run of ASCII (but NUL), each unit with its own offset: one
-         * byte each, in a tight loop (most of the text of a legacy page:
-         * its markup) */
+         * byte each (most of the text of a legacy page: its markup), four
+         * a step while they come from consecutive bytes */
         if (u[i] - 1u < 0x7F && offs[i] >= 0) {
-            do {
-                t[len] = (unsigned char)u[i];
+            t[len] = in->ascii[u[i]];
+            o[len++] = base + (size_t)offs[i];
+            i++;
+            while (n - i >= 4) {
+                uint64_t x;
+                int32_t b = offs[i - 1];
+                memcpy(&x, u + i, 8);
+                if ((x & UNITS_HIGH) || ((x - UNITS_ONES) & ~x & UNITS_TOP) ||
+                    offs[i] != b + 1 || offs[i + 1] != b + 2 ||
+                    offs[i + 2] != b + 3 || offs[i + 3] != b + 4)
+                    break;
+                t[len] = in->ascii[u[i]];
+                t[len + 1] = in->ascii[u[i + 1]];
+                t[len + 2] = in->ascii[u[i + 2]];
+                t[len + 3] = in->ascii[u[i + 3]];
+                o[len] = base + (size_t)b + 1;
+                o[len + 1] = base + (size_t)b + 2;
+                o[len + 2] = base + (size_t)b + 3;
+                o[len + 3] = base + (size_t)b + 4;
+                len += 4;
+                i += 4;
+            }
+            while (i < n && u[i] - 1u < 0x7F && offs[i] >= 0) {
+                t[len] = in->ascii[u[i]];
                 o[len++] = base + (size_t)offs[i];
                 i++;
-            } while (i < n && u[i] - 1u < 0x7F && offs[i] >= 0);
+            }
             last = o[len - 1];
             continue;
         }
@@ -1048,7 +1057,7 @@ static enum xiri_status append_utf16(struct input *in, const UChar *u,
             break;
         }
         if (cp - 1u < 0x7F) { /* ASCII but NUL: one byte */
-            t[len] = (unsigned char)cp;
+            t[len] = in->ascii[cp];
             o[len++] = last;
             i++;
             continue;
@@ -1120,8 +1129,6 @@ static enum xiri_status convert_icu(struct input *in, const char *s,
          * character begun before it have none */
         if (t > u && offs[0] < 0 && chunk == s && in->pending_orig < base)
             offs[0] = -2; /* marker: begun in the previous chunk */
-        if (in->ctl_fix)
-            fix_controls(in, u, (size_t)(t - u));
         st = append_utf16(in, u, (size_t)(t - u), offs,
                           base + (size_t)(chunk - s));
         if (st != XIRI_OK)
