@@ -261,34 +261,27 @@ static int g_name_char(const unsigned char *s, size_t n, bool first,
            (xmlIsDigit(cp) || xmlIsCombining(cp) || xmlIsExtender(cp));
 }
 
-/* HTML: whether the start tag name s[0..n) may be one of the elements
- * whose content is text (script, style, title, textarea, xmp, plaintext),
- * by its length and first two letters: the guard stops after them. */
-static bool g_maybe_text(const unsigned char *s, size_t n)
+const struct tag_text_element *tag_html_text_element(const char *name,
+                                                     size_t n)
 {
-    unsigned a = s[0] | 0x20u, b = s[1] | 0x20u;
+    static const struct tag_text_element elements[] = {
+        {"script", 6, true},   {"style", 5, true}, {"title", 5, false},
+        {"textarea", 8, false}, {"xmp", 3, false},  {"plaintext", 9, false}};
+    size_t e, i;
 
-    switch (n) {
-    case 3:
-        return a == 'x' && b == 'm';
-    case 5:
-        return (a == 's' && b == 't') || (a == 't' && b == 'i');
-    case 6:
-        return a == 's' && b == 'c';
-    case 8:
-        return a == 't' && b == 'e';
-    case 9:
-        return a == 'p' && b == 'l';
-    default:
-        return false;
+    /* by length and first letter first: asked of every start tag */
+    for (e = 0; e < ARRAY_LEN(elements); e++) {
+        if (elements[e].len != n || (name[0] | 0x20) != elements[e].name[0])
+            continue;
+        for (i = 1; i < n && (name[i] >= 'A' && name[i] <= 'Z'
+                                  ? name[i] - 'A' + 'a'
+                                  : name[i]) == elements[e].name[i];
+             i++)
+            ;
+        if (i == n)
+            return &elements[e];
     }
-}
-
-/* The name read into g->name is name (lower case). */
-static bool g_named(const struct tag_guard *g, const char *name)
-{
-    size_t n = strlen(name);
-    return g->name_len == n && memcmp(g->name, name, n) == 0;
+    return NULL;
 }
 
 /* HTML, in a tag: the character at text[i], a form feed written over
@@ -404,8 +397,9 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         if (html ? !g_html_name_char(c) : g_blank(c) || c == '/' || c == '>')
             break;
     }
-    if (html && (i - n0 >= 100 || g_maybe_text(t + (n0 - base), i - n0)))
-        return FAST_NO; /* long, or maybe an element of text */
+    if (html && (i - n0 >= 100 ||
+                 tag_html_text_element((const char *)t + (n0 - base), i - n0)))
+        return FAST_NO; /* long, or an element of text */
     for (;;) {
         while (i < end && g_blank(t[i - base]))
             i++;
@@ -621,6 +615,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
     const unsigned char *t = (const unsigned char *)text;
     size_t p = g->pos;
     bool raw;
+    const struct tag_text_element *te;
 
     while (p < end) {
         unsigned char c = t[p - base];
@@ -729,11 +724,11 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             } else if (c == '>') {
                 g_log_place(g, p);
                 p++;
-                raw = g->html && (g_named(g, "script") || g_named(g, "style"));
-                if (raw || (g->html && (g_named(g, "title") ||
-                                        g_named(g, "textarea") ||
-                                        g_named(g, "xmp") ||
-                                        g_named(g, "plaintext")))) {
+                te = g->html && g->name_len < sizeof(g->name)
+                         ? tag_html_text_element(g->name, g->name_len)
+                         : NULL;
+                raw = te && te->libxml2_raw;
+                if (te) {
                     /* script and style: libxml2 reads their content as raw
                      * text, unless "/>" or an end tag before closes them;
                      * the others are text to a browser, markup to libxml2.

@@ -23,6 +23,19 @@ size_t tag_find_start_html(const char *text, size_t floor, size_t end,
 /* The "</" that opens the end tag whose '>' is text[end], or SIZE_MAX. */
 size_t tag_find_end_start(const char *text, size_t end);
 
+/* HTML: the elements whose content a browser reads as text, tags and
+ * all: title and textarea (WHATWG HTML 13.2.6.4.7, RCDATA), script, style
+ * and xmp (raw text) and plaintext (13.2.5.1).  libxml2 2.9 reads script
+ * and style so too (libxml2_raw), the others as elements.  The element
+ * named name[0..n) (ASCII case ignored) or NULL when it is none of them. */
+struct tag_text_element {
+    const char *name; /* lower case */
+    size_t len;
+    bool libxml2_raw;
+};
+const struct tag_text_element *tag_html_text_element(const char *name,
+                                                     size_t n);
+
 /* One attribute as written in a start tag. */
 struct tag_attr {
     size_t name, name_len;   /* indexes into the text */

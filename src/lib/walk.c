@@ -2144,38 +2144,21 @@ static void on_error(void *user, xmlErrorPtr e)
 
 /* ---------------------------------------------------------------- HTML SAX */
 
-/* The elements whose content an HTML parser reads as text, tags and all:
- * title and textarea (WHATWG HTML 13.2.6.4.7, "generic RCDATA element
- * parsing algorithm"; HTML 4.01 allows them only text), xmp (raw text)
- * and plaintext (13.2.5.1).  libxml2 2.9 reads them as elements: what it
- * reports inside them is not a link (and is not rewritten).  The content
- * of iframe, noembed and noframes, raw text to a browser that supports
- * them, is left a document: it is markup meant for the user agents that
- * do not (HTML 4.01 16.4.1, 16.5); script and style libxml2 reads as raw
- * text itself. */
+/* The elements whose content an HTML parser reads as text, tags and all
+ * (tag_html_text_element): libxml2 2.9 reads title, textarea, xmp and
+ * plaintext as elements, and what it reports inside them is not a link
+ * (and is not rewritten); script and style it reads as raw text itself,
+ * except after a "/>" that the HTML tokenizer ignores
+ * (<script src="a.js"/>).  The content of iframe, noembed and noframes,
+ * raw text to a browser that supports them, is left a document: it is
+ * markup meant for the user agents that do not (HTML 4.01 16.4.1,
+ * 16.5). */
 static const char *html_text(const char *el)
 {
-    /* by the first letters before strcmp: asked of every element */
-    switch (el[0]) {
-    case 't':
-        if (el[1] == 'i' && strcmp(el, "title") == 0)
-            return "title";
-        return el[1] == 'e' && strcmp(el, "textarea") == 0 ? "textarea"
-                                                            : NULL;
-    case 'x':
-        return el[1] == 'm' && strcmp(el, "xmp") == 0 ? "xmp" : NULL;
-    case 'p':
-        return el[1] == 'l' && strcmp(el, "plaintext") == 0 ? "plaintext"
-                                                             : NULL;
-    case 's':
-        /* raw text, which libxml2 reads so too, except after a "/>" that
-         * the HTML tokenizer ignores (<script src="a.js"/>) */
-        if (el[1] == 'c' && strcmp(el, "script") == 0)
-            return "script";
-        return el[1] == 't' && strcmp(el, "style") == 0 ? "style" : NULL;
-    default:
-        return NULL;
-    }
+    const struct tag_text_element *te =
+        tag_html_text_element(el, strlen(el));
+
+    return te ? te->name : NULL;
 }
 
 /* Where the text element ends: its end tag as the tokenizer finds it,

@@ -1574,6 +1574,35 @@ static void test_walk_surrogate_pair_straddles(void)
     }
 }
 
+/* tag_html_text_element: the six elements whose content is text to a
+ * browser (WHATWG HTML 13.2.6.4.7 RCDATA and raw text, 13.2.5.1
+ * plaintext), in any ASCII case, by their whole name only. */
+static void test_walk_html_text_elements(void)
+{
+    static const struct {
+        const char *name;
+        const char *want;
+        bool raw;
+    } cases[] = {
+        {"script", "script", true},   {"STYLE", "style", true},
+        {"Title", "title", false},    {"textArea", "textarea", false},
+        {"xmp", "xmp", false},        {"PLAINTEXT", "plaintext", false},
+        {"scripts", NULL, false},     {"scrip", NULL, false},
+        {"titlf", NULL, false},       {"textarea2", NULL, false},
+        {"iframe", NULL, false},      {"noembed", NULL, false},
+        {"s\xC3\xA9ript", NULL, false}, {"tItLe", "title", false}};
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(cases); i++) {
+        const struct tag_text_element *te =
+            tag_html_text_element(cases[i].name, strlen(cases[i].name));
+        if (!cases[i].want ? te != NULL
+                           : !te || strcmp(te->name, cases[i].want) != 0 ||
+                                 te->libxml2_raw != cases[i].raw)
+            TEST_FAIL("%s: %s", cases[i].name, te ? te->name : "none");
+    }
+}
+
 /* The single-byte encodings (read from a table of what ICU makes of each
  * byte, input.c probe_single_bytes): every byte 00-FF, fed 1, 5 and 256
  * bytes at a time, as XML and as HTML (NUL is U+FFFD there).  What a byte
@@ -2164,6 +2193,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
     CU_ADD_TEST(s, test_walk_single_byte_encodings);
+    CU_ADD_TEST(s, test_walk_html_text_elements);
     CU_ADD_TEST(s, test_walk_positions_in_value);
     CU_ADD_TEST(s, test_walk_lazy_positions);
     CU_ADD_TEST(s, test_walk_rewriter_not_lazy);
