@@ -210,23 +210,6 @@ static size_t tag_end(const unsigned char *s, size_t n, size_t i)
 
 static bool html_label(char *enc, size_t size);
 
-/* WHATWG Encoding 4.2: the labels of the "replacement" encoding, whose
- * decoder turns a whole page into one U+FFFD (they name encodings that
- * served cross-site scripting: ISO-2022-KR, HZ...); enc is lower case. */
-static bool replacement_label(const char *enc)
-{
-    static const char *const labels[] = {
-        "csiso2022kr",     "hz-gb-2312",  "iso-2022-cn",
-        "iso-2022-cn-ext", "iso-2022-kr", "replacement",
-    };
-    size_t i;
-
-    for (i = 0; i < ARRAY_LEN(labels); i++)
-        if (strcmp(enc, labels[i]) == 0)
-            return true;
-    return false;
-}
-
 /* A label found by the prescan: mapped into out as browsers map it
  * (true), or one of the replacement encoding (copied to replaced: the
  * prescan ends, with no encoding xiri can read), or none browsers know
@@ -234,21 +217,19 @@ static bool replacement_label(const char *enc)
 static bool prescan_label(char *out, size_t size, char *replaced,
                           size_t rsize, bool *stop)
 {
-    char low[64];
-    size_t i;
+    char label[64];
 
     if (!out[0])
         return false;
-    if (html_label(out, size))
-        return *stop = true;
-    for (i = 0; out[i] && i + 1 < sizeof(low); i++)
-        low[i] = (char)(out[i] >= 'A' && out[i] <= 'Z' ? out[i] - 'A' + 'a'
-                                                      : out[i]);
-    low[i] = '\0';
-    if (replacement_label(low)) {
-        snprintf(replaced, rsize, "%s", out);
-        *stop = true;
+    snprintf(label, sizeof(label), "%s", out);
+    if (!html_label(out, size)) {
+        out[0] = '\0';
+        return false;
     }
+    *stop = true;
+    if (strcmp(out, "replacement") != 0)
+        return true;
+    snprintf(replaced, rsize, "%s", label);
     out[0] = '\0';
     return false;
 }
@@ -331,8 +312,11 @@ static const struct {
 };
 
 /* Replace the label enc (trimmed of white space; ASCII case-insensitive)
- * by its encoding; false when it is no label of the list, which browsers
- * ignore ("get an encoding" fails). */
+ * by its encoding: "replacement" for the labels of WHATWG Encoding 4.2's
+ * replacement encoding, whose decoder turns a whole page into one U+FFFD
+ * (they named encodings that served cross-site scripting: ISO-2022-KR,
+ * HZ...); false when it is no label of the list, which browsers ignore
+ * ("get an encoding" fails). */
 static bool html_label(char *enc, size_t size)
 {
     size_t lo = 0, hi = ARRAY_LEN(html_labels), n = strlen(enc), i;
@@ -378,7 +362,9 @@ bool input_meta_encoding(const char *charset, const char *http_equiv,
                            "content-type"))
         charset_from_content((const unsigned char *)content, strlen(content),
                              out, size);
-    return out[0] && html_label(out, size);
+    /* (the replacement encoding is none xiri can read: ignored too) */
+    return out[0] && html_label(out, size) &&
+           strcmp(out, "replacement") != 0;
 }
 
 int input_same_encoding(const char *a, const char *b)
