@@ -1352,15 +1352,27 @@ bool input_mark_masked(struct input *in, size_t pos)
     return true;
 }
 
+/* The index of the first masked position at or after pos (the list is
+ * ascending). */
+static size_t masked_from(const struct input *in, size_t pos)
+{
+    size_t lo = 0, hi = in->nmask;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (in->mask[mid] < pos)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* How many of the bytes at text positions [a, b) input_mark_masked
  * named: as many columns too many for count_chars. */
 static size_t masked_between(const struct input *in, size_t a, size_t b)
 {
-    size_t i, n = 0;
-
-    for (i = 0; i < in->nmask && in->mask[i] < b; i++)
-        n += in->mask[i] >= a;
-    return n;
+    return b > a ? masked_from(in, b) - masked_from(in, a) : 0;
 }
 
 /* Move a line/column cursor forward over text[from..to); the index where
