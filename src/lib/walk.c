@@ -2348,7 +2348,7 @@ static void late_meta(struct xiri_walker *w, const xmlChar **atts,
 static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
     struct xiri_walker *w = walker_of(ctx);
-    const char *el = (const char *)name;
+    const char *el = (const char *)name, *dom_el;
     size_t tag_end = parser_pos(w), s0, s1, tag_start = SIZE_MAX;
     const char *text;
     bool scanned = false, refresh = false;
@@ -2392,6 +2392,9 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             w->floor = tag_end + 1;
         return;
     }
+    /* WHATWG HTML 13.2.6.4.7, "in body": a start tag named "image" is
+     * read as "img" (libxml2 keeps the name, which its text keeps too) */
+    dom_el = el[0] == 'i' && strcmp(el, "image") == 0 ? "img" : el;
     if ((w->text_name = html_text(el)) != NULL) {
         /* its own attributes still count */
         w->text_end = SIZE_MAX;
@@ -2412,7 +2415,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         const char *an = (const char *)atts[i];
         const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
 
-        if (!reg_find(w, NULL, el, NULL, an, &shape))
+        if (!reg_find(w, NULL, dom_el, NULL, an, &shape))
             continue;
         if (shape == XIRI_SHAPE_REFRESH && !refresh)
             continue; /* <meta content> is a URL only for a refresh */
@@ -2421,7 +2424,8 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             scanned = true;
         }
         attribute_links(w, text, s0, tag_start, rec, NULL, tag_end, NULL, an,
-                        NULL, av, strlen(av), shape, el, NULL, w->doc_base);
+                        NULL, av, strlen(av), shape, dom_el, NULL,
+                        w->doc_base);
     }
     /* HTML "document base URL": the first <base href>, after its own
      * href was reported against the document's address */
@@ -2433,8 +2437,8 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
                 html_base_element(w, (const char *)atts[i + 1], &at);
             }
     if (w->status == XIRI_OK &&
-        reg_find(w, NULL, el, NULL, NULL, &shape))
-        content_begin(w, el, NULL, shape, tag_end);
+        reg_find(w, NULL, dom_el, NULL, NULL, &shape))
+        content_begin(w, dom_el, NULL, shape, tag_end);
     w->safe = w->content.active ? w->content.start : tag_end;
     /* elements the parser implies carry the position of the next real
      * tag, so only a tag actually found moves the floor */
