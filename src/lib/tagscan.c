@@ -320,15 +320,23 @@ static bool g_name_goes_on(const struct tag_guard *g, char *text,
 
 /* HTML: an attribute name, or an end tag's name, from text[p - base] on
  * (g->nlen characters of it read before): where it ends (or end), odd
- * characters written over (g_name_goes_on); libxml2 cuts names at 100. */
+ * characters written over (g_name_goes_on).  libxml2 cuts names at 100
+ * characters (htmlParseHTMLName) and reads the rest of an attribute's as
+ * another attribute's name, where a browser reads one name (WHATWG HTML
+ * 13.2.5.33): in <a x...x href=y> with 100 x before the "href", y would
+ * be a link for libxml2 and is no link to a browser.  The rest is
+ * written over with '_', a name no vocabulary has.  An end tag's name
+ * stops at 100 (libxml2 then skips to the '>'). */
 static size_t g_html_name(struct tag_guard *g, char *text, size_t base,
                           size_t p, size_t end, bool attribute)
 {
-    while (p < end && g->nlen < 100) {
+    while (p < end && (attribute || g->nlen < 100)) {
         unsigned char c = (unsigned char)text[p - base];
         if (!g_html_name_char(c) &&
             !g_name_goes_on(g, text, base, p - base, c, attribute))
             break;
+        if (g->nlen >= 100)
+            text[p - base] = '_';
         g->nlen++;
         p++;
     }
