@@ -897,12 +897,13 @@ static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
     size_t out_len, n = l->value_len;
 
     /* WHATWG URL, basic URL parser: browsers remove every ASCII tab or
-     * newline from an HTML document's URL and read '\' as '/' in the path
-     * of an http(s), ftp, ws(s) or file URL (as rewrite writes it), so the
-     * resolved IRI and its URI are what they read */
+     * newline from an HTML document's URL, read '\' as '/' in the path of
+     * an http(s), ftp, ws(s) or file URL and a file URL's drive letter
+     * "C|" as "C:" (as rewrite writes them), so the resolved IRI and its
+     * URI are what they read */
     if (l->profile == XIRI_PROFILE_HTML &&
         (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-         memchr(v, '\\', n))) {
+         memchr(v, '\\', n) || memchr(v, '|', n))) {
         st = xiri_html_url(v, n, l->base, &strip, &n);
         if (st != XIRI_OK) {
             if (st == XIRI_ENOMEM)

@@ -194,8 +194,9 @@ enum xiri_idn {
  * controls and spaces removed, every ASCII tab, LF and CR removed, and,
  * in a special URL (its scheme, or without one base's, is
  * ftp, file, http, https, ws or wss), each '\' before the query or the
- * fragment read as '/'.  base may be NULL (a relative reference is then
- * not special).  *out is NUL-terminated; free it with xiri_str_free. */
+ * fragment read as '/', and, in a file URL, a Windows drive letter "C|"
+ * where the host or the path's first segment stands read as "C:".  base
+ * may be NULL (a relative reference is then not special).  *out is NUL-terminated; free it with xiri_str_free. */
 XIRI_API enum xiri_status xiri_html_url(const char *value, size_t len,
                                         const char *base, char **out,
                                         size_t *out_len);

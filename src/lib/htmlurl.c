@@ -69,6 +69,36 @@ size_t html_url_path_end(const char *v, size_t n)
     return i;
 }
 
+/* WHATWG URL 4.4, file host state and path state: in a file URL, a
+ * Windows drive letter written with '|' ("C|", RFC 8089 E.2.2) where the
+ * host or the first segment of the path stands (after "file:" and up to
+ * three slashes, or, in a reference against a file base, after one to
+ * three) is read as "C:"; written over in place, so that the length stays
+ * (a reference "C|/x" with no slash before it, which a browser reads as
+ * "/C:/x", is left as it is). */
+static void drive_letter_colon(char *s, size_t n, const char *base)
+{
+    char sc[8];
+    size_t k = scheme_of(s, n, sc, sizeof(sc)), i = 0, slashes = 0;
+
+    if (k > 0) {
+        if (!scheme_is(s, k, "file"))
+            return;
+        i = k + 1; /* (s holds no tab or newline: ':' is at k) */
+    } else {
+        size_t b = base ? scheme_of(base, strlen(base), sc, sizeof(sc)) : 0;
+        if (b == 0 || !scheme_is(base, b, "file"))
+            return;
+    }
+    while (i < n && s[i] == '/' && slashes < 4)
+        i++, slashes++;
+    if (slashes > 3 || (k == 0 && slashes == 0))
+        return;
+    if (n - i >= 2 && is_alpha(s[i]) && s[i + 1] == '|' &&
+        (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' || s[i + 2] == '#'))
+        s[i + 1] = ':';
+}
+
 void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out)
 {
@@ -76,11 +106,13 @@ void html_url_prepare(const char *v, size_t n, const char *base,
      * special URLs, '\' is read as '/' in the scheme's slashes, the
      * authority and the path (a validation error, but the same URL) */
     bool special = memchr(v, '\\', n) && html_url_special(v, n, base);
-    size_t end = special ? html_url_path_end(v, n) : 0, i;
+    size_t end = special ? html_url_path_end(v, n) : 0, i, from = out->len;
 
     for (i = 0; i < n; i++)
         if (!is_tab_or_newline(v[i]))
             buf_putc(out, v[i] == '\\' && i < end ? '/' : v[i]);
+    if (out->status == XIRI_OK && memchr(v, '|', n))
+        drive_letter_colon(out->data + from, out->len - from, base);
 }
 
 enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,

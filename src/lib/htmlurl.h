@@ -16,7 +16,7 @@ bool html_url_special(const char *v, size_t n, const char *base);
 size_t html_url_path_end(const char *v, size_t n);
 /* Append to out what a browser parses: v without ASCII tabs and
  * newlines, and, when special, each '\' before the query or fragment as
- * '/'. */
+ * '/', and a file URL's drive letter "C|" as "C:" (the same length). */
 void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out);
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives

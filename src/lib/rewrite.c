@@ -522,8 +522,8 @@ static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
 enum rw_source {
     RW_SRC_VALUE,    /* the value itself */
     RW_SRC_STRIPPED, /* the value without ASCII tabs and newlines, '\'
-                        read as '/' (html_url_prepare: same length per
-                        byte kept) */
+                        read as '/', "C|" as "C:" (html_url_prepare:
+                        same length per byte kept) */
     RW_SRC_OTHER     /* repaired or resolved: not mapped back */
 };
 
@@ -577,13 +577,14 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     rw->stripped = false;
     if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
         memchr(v, '\n', n) == NULL && memchr(v, '\r', n) == NULL &&
-        memchr(v, '\\', n) == NULL) {
+        memchr(v, '\\', n) == NULL && memchr(v, '|', n) == NULL) {
         /* nothing a browser reads otherwise */
     } else if (l->profile == XIRI_PROFILE_HTML) {
         /* WHATWG URL "basic URL parser": browsers remove every ASCII tab
-         * or newline from the input, and read '\' as '/' in the path of
-         * an http(s), ftp, ws(s) or file URL: the URI is what they read,
-         * so that the link requests what it requested (htmlurl.c) */
+         * or newline from the input, read '\' as '/' in the path of an
+         * http(s), ftp, ws(s) or file URL and a drive letter "C|" of a
+         * file URL as "C:": the URI is what they read, so that the link
+         * requests what it requested (htmlurl.c) */
         rw->strip.len = 0;
         rw->strip.status = XIRI_OK;
         html_url_prepare(v, n, l->base, &rw->strip);

@@ -1121,10 +1121,10 @@ static void test_plain_fast_path(void)
 /* xiri_html_url: what the WHATWG basic URL parser reads in an HTML
  * attribute value before it parses (leading and trailing C0 controls and
  * spaces removed, tabs and newlines removed; '\' as '/' before the query
- * or fragment of a special URL).  Expected strings by
- * hand from the URL Standard 4.4; the inputs marked WPT are from
- * urltestdata.json, whose href shows the '/' reading (e.g. "\x" against
- * http://example.org/foo/bar is http://example.org/x). */
+ * or fragment of a special URL; a file URL's drive letter "C|" as "C:").
+ * Expected strings by hand from the URL Standard 4.4; the inputs marked
+ * WPT are from urltestdata.json, whose href shows the reading (e.g. "\x"
+ * against http://example.org/foo/bar is http://example.org/x). */
 static void test_html_url(void)
 {
     static const struct {
@@ -1155,6 +1155,23 @@ static void test_html_url(void)
         {" foo.com  ", "http://example.org/foo/bar", "foo.com"},  /* WPT */
         {"non-special:opaque  ", NULL, "non-special:opaque"},     /* WPT */
         {"\x01" "a b\x7f", NULL, "a b\x7f"}, /* U+007F: no C0 control */
+        /* a file URL's drive letter "C|" where the host or the first
+         * path segment stands is "C:" (file host and path states) */
+        {"  File:c|////foo\\bar.html", "file:///tmp/mock/path",
+         "File:c:////foo/bar.html"},                             /* WPT */
+        {"/C|\\foo\\bar", "file:///tmp/mock/path", "/C:/foo/bar"}, /* WPT */
+        {"//C|/foo/bar", "file:///tmp/mock/path", "//C:/foo/bar"}, /* WPT */
+        {"/c|/foo/bar", "file:///c:/baz/qux", "/c:/foo/bar"},     /* WPT */
+        {"C|a", "file://host/dir/file", "C|a"},                   /* WPT */
+        {"file:///C|/x", NULL, "file:///C:/x"},
+        {"file:///C|", NULL, "file:///C:"},
+        {"file:///C|?q", NULL, "file:///C:?q"},
+        {"file:////C|/x", NULL, "file:////C|/x"}, /* the first is empty */
+        {"file:///x/C|/y", NULL, "file:///x/C|/y"},
+        {"http://h/C|/x", NULL, "http://h/C|/x"},
+        {"/C|/x", "http://h/", "/C|/x"}, /* not against a file base */
+        /* (WPT: file:///C:/foo/bar; not the same length, left) */
+        {"C|/foo/bar", "file:///tmp/mock/path", "C|/foo/bar"},
     };
     size_t i;
     char *out = NULL;
