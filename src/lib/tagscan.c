@@ -336,8 +336,9 @@ static size_t g_html_name(struct tag_guard *g, char *text, size_t base,
             !g_name_goes_on(g, text, base, p - base, c, attribute))
             break;
         if (g->nlen >= 100)
-            text[p - base] = '_';
-        g->nlen++;
+            text[p - base] = '_'; /* (nlen stays at 100) */
+        else
+            g->nlen++;
         p++;
     }
     return p;
