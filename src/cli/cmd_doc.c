@@ -885,6 +885,22 @@ static int collect_code(void *user, const struct xiri_diag *d)
     return 0;
 }
 
+/* Whether browsers may read v[0..n) otherwise than RFC 3986 does: a
+ * scheme not followed by exactly two slashes ("http:foo", "http:///h"),
+ * or three slashes or more at its start (xiri_html_url). */
+static bool odd_slashes(const char *v, size_t n)
+{
+    size_t i = 0;
+
+    if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
+        return true;
+    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
+        i++;
+    return i > 0 && i < n && v[i] == ':' &&
+           (n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/' ||
+            (n - i > 3 && v[i + 3] == '/'));
+}
+
 /* RFC 3986 5.2: the value resolved against the base in force; a value
  * with a scheme needs no base (5.2.2: T = R with its dot segments
  * removed), which resolving it against itself gives.  NULL when a
@@ -903,7 +919,7 @@ static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
      * URI are what they read */
     if (l->profile == XIRI_PROFILE_HTML &&
         (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-         memchr(v, '\\', n) || memchr(v, '|', n))) {
+         memchr(v, '\\', n) || memchr(v, '|', n) || odd_slashes(v, n))) {
         st = xiri_html_url(v, n, l->base, &strip, &n);
         if (st != XIRI_OK) {
             if (st == XIRI_ENOMEM)

@@ -195,8 +195,14 @@ enum xiri_idn {
  * in a special URL (its scheme, or without one base's, is
  * ftp, file, http, https, ws or wss), each '\' before the query or the
  * fragment read as '/', and, in a file URL, a Windows drive letter "C|"
- * where the host or the path's first segment stands read as "C:".  base
- * may be NULL (a relative reference is then not special).  *out is NUL-terminated; free it with xiri_str_free. */
+ * where the host or the path's first segment stands read as "C:".  A
+ * special URL other than file whose scheme is not followed by exactly
+ * "//" is given as browsers read it against base: "http:foo" is "foo"
+ * (relative) against an http base, "https:h/p" is "https://h/p" against
+ * another, and "http:///h/p" or, against an http base, "///h/p" has the
+ * host h; the string is then one whose RFC 3986 resolution against base
+ * gives what browsers get.  base may be NULL (a relative reference is
+ * then not special).  *out is NUL-terminated; free it with xiri_str_free. */
 XIRI_API enum xiri_status xiri_html_url(const char *value, size_t len,
                                         const char *base, char **out,
                                         size_t *out_len);

@@ -115,6 +115,72 @@ void html_url_prepare(const char *v, size_t n, const char *base,
         drive_letter_colon(out->data + from, out->len - from, base);
 }
 
+/* The authority after a run of slashes from v[i] on ("ignore slashes"
+ * state: browsers skip them all), as "//" and the rest: false when no
+ * host follows (browsers reject the URL; it is left as it is). */
+static bool authority_after_slashes(const char *v, size_t n, size_t i,
+                                    struct buf *out)
+{
+    while (i < n && v[i] == '/')
+        i++;
+    if (i == n || v[i] == '?' || v[i] == '#')
+        return false;
+    buf_append(out, "//", 2);
+    buf_append(out, v + i, n - i);
+    return true;
+}
+
+bool html_url_rfc_form(const char *v, size_t n, const char *base,
+                       struct buf *out)
+{
+    char sc[8], bsc[8];
+    size_t k = scheme_of(v, n, sc, sizeof(sc)), i, j, from = out->len;
+    size_t bk = base ? scheme_of(base, strlen(base), bsc, sizeof(bsc)) : 0;
+    bool same = bk == k;
+
+    if (k == 0) {
+        /* a relative reference against a special base (not file): three
+         * slashes or more are a network-path reference ("relative slash
+         * state", then "ignore slashes") */
+        if (bk == 0 || bk >= sizeof(bsc) || !scheme_is_special(base, bk) ||
+            scheme_is(base, bk, "file") || n < 3 || v[0] != '/' ||
+            v[1] != '/' || v[2] != '/')
+            return false;
+        return authority_after_slashes(v, n, 0, out);
+    }
+    if (k >= sizeof(sc) || !scheme_is_special(v, k) || scheme_is(v, k, "file"))
+        return false;
+    i = k + 1; /* (v holds no tab or newline: ':' is at k) */
+    if (n - i >= 2 && v[i] == '/' && v[i + 1] == '/') {
+        /* "scheme://": read alike, but for more slashes */
+        if (n - i < 3 || v[i + 2] != '/')
+            return false;
+    } else {
+        for (j = 0; same && j < k; j++)
+            same = (v[j] | 0x20) == (base[j] | 0x20);
+        if (same) {
+            /* "special relative or authority state": the rest is a
+             * relative reference, with "./" before a first segment that
+             * holds ':' so that it is no scheme (RFC 3986 4.2) */
+            for (j = i; j < n && v[j] != '/' && v[j] != '?' && v[j] != '#' &&
+                        v[j] != ':';
+                 j++)
+                ;
+            if (j < n && v[j] == ':')
+                buf_append(out, "./", 2);
+            buf_append(out, v + i, n - i);
+            return true;
+        }
+    }
+    /* "special authority slashes" and "ignore slashes" states */
+    buf_append(out, v, k + 1);
+    if (!authority_after_slashes(v, n, i, out)) {
+        out->len = from;
+        return false;
+    }
+    return true;
+}
+
 enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,
                                char **out, size_t *out_len)
 {
@@ -138,6 +204,16 @@ enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,
         len--;
     buf_init(&b, XIRI_MAX_LEN);
     html_url_prepare(value, len, base, &b);
+    if (b.status == XIRI_OK && b.len > 0) {
+        struct buf r;
+
+        buf_init(&r, XIRI_MAX_LEN);
+        if (html_url_rfc_form(b.data, b.len, base, &r)) {
+            buf_free(&b);
+            return buf_take(&r, out, out_len);
+        }
+        buf_free(&r);
+    }
     return buf_take(&b, out, out_len);
 }
 

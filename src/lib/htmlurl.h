@@ -19,6 +19,21 @@ size_t html_url_path_end(const char *v, size_t n);
  * '/', and a file URL's drive letter "C|" as "C:" (the same length). */
 void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out);
+/* WHATWG URL 4.4, scheme state: a special URL whose scheme is not
+ * followed by "//" ("http:foo"; not file, whose states differ) is read
+ * relative to base when base has the same scheme ("special relative or
+ * authority state": "http:foo" is "foo"), else with an authority after
+ * any slashes ("special authority slashes" and "ignore slashes" states:
+ * "https:/h/p" is "https://h/p"), where RFC 3986 5.2.2 reads the rest as
+ * a path (5.4.2 names the first reading "for backward compatibility");
+ * and three slashes or more before a special URL's authority are two
+ * ("http:///h/p" and, against an http base, "///h/p" are
+ * "http://h/p"), where RFC 3986 reads an empty authority.  For such a
+ * v[0..n) (as html_url_prepare gives it), append to out the reference
+ * whose RFC 3986 resolution against base gives what browsers read, and
+ * return true; else false, and nothing appended. */
+bool html_url_rfc_form(const char *v, size_t n, const char *base,
+                       struct buf *out);
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives
  * it): its authority fails WHATWG URL's host parsing (a forbidden host
  * code point, written or percent-encoded; an IPv4 address out of range;

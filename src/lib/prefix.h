@@ -35,6 +35,7 @@
 #define html_url_path_end xiri__html_url_path_end
 #define html_url_prepare xiri__html_url_prepare
 #define html_url_rejected xiri__html_url_rejected
+#define html_url_rfc_form xiri__html_url_rfc_form
 #define html_url_special xiri__html_url_special
 #define htmlref_decode xiri__htmlref_decode
 #define idn_close xiri__idn_close

@@ -50,6 +50,8 @@ struct xiri_rewriter {
     struct buf coded;  /* scratch: it escaped and encoded */
     struct buf tmp;    /* scratch */
     struct buf strip;  /* scratch: a value without tabs and newlines */
+    struct buf rfc;    /* scratch: an HTML value to resolve, as browsers
+                          read it (html_url_rfc_form) */
     bool stripped;     /* new_value wrote the link's value, as browsers
                           read it, into strip */
     struct buf fix;    /* scratch: the value repaired (opts.repair) */
@@ -366,9 +368,10 @@ static bool network_path_of_dns(const char *v, size_t n, const char *base)
  *   written (WHATWG URL "opaque path state": no dot segments removed),
  *   where 5.2.2 would remove them ("data:text/plain,a/../b" would become
  *   "data:text/b");
- * - a special scheme without "//" after it ("https:h.example/.."): the
- *   host to a browser unless the base has the same scheme (WHATWG URL
- *   "special relative or authority state"), a path to RFC 3986. */
+ * - a special scheme without "//" after it that html_url_rfc_form did
+ *   not rewrite (a file URL, or no host after the slashes): a path to
+ *   RFC 3986, other to a browser (WHATWG URL "file state", or a URL it
+ *   rejects). */
 static bool html_not_rfc_resolved(const char *v, size_t n)
 {
     size_t i = scheme_prefix_len(v, n);
@@ -604,6 +607,20 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
                 return rw->fix.status;
             v = rw->fix.data;
             n = rw->fix.len;
+            src = RW_SRC_OTHER;
+        }
+    }
+    /* HTML: "http:foo" is "foo" to a browser against an http base, and
+     * "https:h/p" or "http:///h/p" has the host h (htmlurl.h): resolved
+     * so */
+    if (rw->opts.resolve && l->base && l->profile == XIRI_PROFILE_HTML) {
+        rw->rfc.len = 0;
+        rw->rfc.status = XIRI_OK;
+        if (html_url_rfc_form(v, n, l->base, &rw->rfc)) {
+            if (rw->rfc.status != XIRI_OK)
+                return rw->rfc.status;
+            v = rw->rfc.data;
+            n = rw->rfc.len;
             src = RW_SRC_OTHER;
         }
     }
@@ -1100,6 +1117,7 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->coded, XIRI_MAX_LEN);
     buf_init(&rw->tmp, XIRI_MAX_LEN);
     buf_init(&rw->strip, XIRI_MAX_LEN);
+    buf_init(&rw->rfc, XIRI_MAX_LEN);
     buf_init(&rw->fix, XIRI_MAX_LEN);
     buf_init(&rw->base_text, XIRI_MAX_LEN);
     buf_init(&rw->resolved, XIRI_MAX_LEN);
@@ -1205,6 +1223,7 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->coded);
     buf_free(&rw->tmp);
     buf_free(&rw->strip);
+    buf_free(&rw->rfc);
     buf_free(&rw->fix);
     buf_free(&rw->head);
     buf_free(&rw->cand);

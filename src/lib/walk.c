@@ -1539,7 +1539,7 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     size_t n = strlen(href), k;
     const char *v = href;
     char *b;
-    struct buf dec, prep;
+    struct buf dec, prep, rel;
     struct tag_attr ta;
     bool ignored;
 
@@ -1554,6 +1554,7 @@ static void html_base_element(struct xiri_walker *w, const char *href,
              w->links_before_tag);
     buf_init(&dec, w->max_value);
     buf_init(&prep, w->max_value);
+    buf_init(&rel, w->max_value);
     if (w->html) {
         if (at->tag_start != SIZE_MAX &&
             find_raw_attr(at->text, at->tag_start - at->s0,
@@ -1573,6 +1574,12 @@ static void html_base_element(struct xiri_walker *w, const char *href,
         if (prep.status == XIRI_OK) {
             v = prep.data ? prep.data : "";
             n = prep.len;
+            /* "http:other/" is "other/" against an http address */
+            if (html_url_rfc_form(v, n, w->doc_base, &rel) &&
+                rel.status == XIRI_OK) {
+                v = rel.data;
+                n = rel.len;
+            }
         }
     } else {
         v = trim_ws(href, &n);
@@ -1599,6 +1606,7 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     }
     buf_free(&dec);
     buf_free(&prep);
+    buf_free(&rel);
 }
 
 /* The guard's record of the start tag of element prefix:local (ASCII

@@ -1121,7 +1121,8 @@ static void test_plain_fast_path(void)
 /* xiri_html_url: what the WHATWG basic URL parser reads in an HTML
  * attribute value before it parses (leading and trailing C0 controls and
  * spaces removed, tabs and newlines removed; '\' as '/' before the query
- * or fragment of a special URL; a file URL's drive letter "C|" as "C:").
+ * or fragment of a special URL; a file URL's drive letter "C|" as "C:";
+ * a special URL's odd slashes as html_url_rfc_form spells them).
  * Expected strings by hand from the URL Standard 4.4; the inputs marked
  * WPT are from urltestdata.json, whose href shows the reading (e.g. "\x"
  * against http://example.org/foo/bar is http://example.org/x). */
@@ -1172,6 +1173,47 @@ static void test_html_url(void)
         {"/C|/x", "http://h/", "/C|/x"}, /* not against a file base */
         /* (WPT: file:///C:/foo/bar; not the same length, left) */
         {"C|/foo/bar", "file:///tmp/mock/path", "C|/foo/bar"},
+        /* a special scheme without "//": relative against a base of the
+         * same scheme, else an authority after any slashes; three
+         * slashes or more before an authority are two (resolved: below) */
+        {"http:foo.com", "http://example.org/foo/bar", "foo.com"}, /* WPT */
+        {"http:/example.com/", "http://example.org/foo/bar",
+         "/example.com/"}, /* WPT */
+        {"http:", "http://example.org/foo/bar", ""}, /* WPT */
+        {"http::@c:29", "http://example.org/foo/bar", "./:@c:29"}, /* WPT */
+        {"ftp:/example.com/", "http://example.org/foo/bar",
+         "ftp://example.com/"}, /* WPT */
+        {"https:example.com/", "http://example.org/foo/bar",
+         "https://example.com/"}, /* WPT */
+        {"wss:example.com/", "http://example.org/foo/bar",
+         "wss://example.com/"}, /* WPT */
+        {"///test", "http://example.org/", "//test"}, /* WPT */
+        {"///example.org/../path", "http://example.org/",
+         "//example.org/../path"}, /* WPT */
+        {"HTTP:///h/x", NULL, "HTTP://h/x"},
+        {"http:///", NULL, "http:///"}, /* no host: browsers reject it */
+        {"///test", "file:///tmp/mock/path", "///test"},  /* file: not */
+        {"///x/", "sc://x/", "///x/"},       /* a base that is not special */
+        {"file:x", "http://h/", "file:x"},   /* file states differ: left */
+        {"foo:bar", "http://h/", "foo:bar"}, /* not special */
+    };
+    static const struct {
+        const char *in, *base, *href;
+    } r[] = {
+        {"http:foo.com", "http://example.org/foo/bar",
+         "http://example.org/foo/foo.com"},
+        {"http:/example.com/", "http://example.org/foo/bar",
+         "http://example.org/example.com/"},
+        {"http:", "http://example.org/foo/bar", "http://example.org/foo/bar"},
+        {"http::@c:29", "http://example.org/foo/bar",
+         "http://example.org/foo/:@c:29"},
+        {"ftp:/example.com/", "http://example.org/foo/bar",
+         "ftp://example.com/"},
+        {"https:example.com/", "http://example.org/foo/bar",
+         "https://example.com/"},
+        {"///test", "http://example.org/", "http://test"},
+        {"///example.org/../path", "http://example.org/",
+         "http://example.org/path"},
     };
     size_t i;
     char *out = NULL;
@@ -1187,6 +1229,22 @@ static void test_html_url(void)
         }
         TEST_STR_EQ(v[i].in, out, v[i].want);
         CU_ASSERT_EQUAL(n, strlen(v[i].want));
+        xiri_str_free(out);
+    }
+    /* the odd slashes above, resolved by xiri_resolve: WPT's href, but
+     * for the '/' it gives an empty path (http://test/) */
+    for (i = 0; i < ARRAY_LEN(r); i++) {
+        char *t = NULL;
+        size_t tn;
+
+        CU_ASSERT_EQUAL_FATAL(xiri_html_url(r[i].in, strlen(r[i].in),
+                                            r[i].base, &out, &n),
+                              XIRI_OK);
+        CU_ASSERT_EQUAL(xiri_resolve(r[i].base, strlen(r[i].base), out, n,
+                                     XIRI_PROFILE_HTML, &t, &tn, NULL),
+                        XIRI_OK);
+        TEST_STR_EQ(r[i].in, t ? t : "", r[i].href);
+        xiri_str_free(t);
         xiri_str_free(out);
     }
     CU_ASSERT_EQUAL(xiri_html_url(NULL, 1, NULL, &out, &n), XIRI_EINVAL);
