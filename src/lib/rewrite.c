@@ -966,6 +966,13 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.status = XIRI_EINVAL;
         ev.message = "one item of an unquoted list value would need quotes; "
                      "left as it is: quote the attribute";
+    } else if (html && l->attribute && l->quote == 0 && l->raw_length == 0) {
+        /* an attribute without a value (<a href>), or with an empty
+         * unquoted one: the new value would be written after its name
+         * (--resolve makes the empty string the base) */
+        ev.status = XIRI_EINVAL;
+        ev.message = "the attribute has no value (the empty string: the "
+                     "document's own address); left as it is: give it one";
     } else if (html && l->attribute && l->quote == 0 &&
                !unquotable(rw->value.data, rw->value.len) &&
                !whole_unquoted(rw, l, xiri_walker_encoding(rw->walker, NULL))) {

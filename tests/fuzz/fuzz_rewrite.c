@@ -1,5 +1,6 @@
 /* fuzz_rewrite.c - libFuzzer target for the rewriter.  The first byte
- * chooses the document type and the direction; the rest is the document.
+ * chooses the document type, the direction and --resolve; the rest is the
+ * document.
  * Properties: the output equals the input outside the value spans the
  * rewriter reported as changed (fidelity, issue 4), and rewriting the
  * output again changes nothing (idempotence). */
@@ -52,8 +53,8 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
 static enum xiri_status rewrite(struct xiri_ctx *ctx,
                                 struct xiri_registry *reg,
                                 enum xiri_doc_type type,
-                                enum xiri_rewrite_to to, const uint8_t *doc,
-                                size_t n, struct out *o)
+                                enum xiri_rewrite_to to, int resolve,
+                                const uint8_t *doc, size_t n, struct out *o)
 {
     struct xiri_walk_options wo;
     struct xiri_rewrite_options ro;
@@ -67,6 +68,7 @@ static enum xiri_status rewrite(struct xiri_ctx *ctx,
     wo.max_value = 4096;
     xiri_rewrite_options_init(&ro);
     ro.to = to;
+    ro.resolve = resolve;
     memset(o, 0, sizeof(*o));
     st = xiri_rewriter_new(ctx, reg, &wo, &ro, on_write, on_event, NULL, o,
                            &rw);
@@ -85,6 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct out a, b;
     enum xiri_doc_type type;
     enum xiri_rewrite_to to;
+    int resolve;
     size_t k, in = 0, out = 0;
     const uint8_t *doc;
 
@@ -104,8 +107,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     type = (enum xiri_doc_type)(data[0] % 3);
     to = (data[0] >> 2) & 1 ? XIRI_REWRITE_IRI : XIRI_REWRITE_URI;
+    resolve = (data[0] >> 3) & 1;
     doc = data + 1;
-    if (rewrite(ctx, reg, type, to, doc, size - 1, &a) != XIRI_OK ||
+    if (rewrite(ctx, reg, type, to, resolve, doc, size - 1, &a) != XIRI_OK ||
         a.overflow) {
         free(a.data);
         return 0;
@@ -122,7 +126,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(a.len - out == size - 1 - in);
     FUZZ_ASSERT(a.len == out || memcmp(doc + in, a.data + out, a.len - out) == 0);
     /* idempotence: a second pass changes nothing */
-    if (rewrite(ctx, reg, type, to, a.data, a.len, &b) == XIRI_OK) {
+    if (rewrite(ctx, reg, type, to, resolve, a.data, a.len, &b) ==
+        XIRI_OK) {
         FUZZ_ASSERT(b.len == a.len &&
                     (a.len == 0 || memcmp(a.data, b.data, a.len) == 0));
     }
