@@ -49,6 +49,26 @@ static inline bool ch_is_pct(const char *s, size_t len, size_t i)
            ch_is((unsigned char)s[i + 2], CH_HEX);
 }
 
+/* Whether the label s[a..e) is an ACE label: "xn--" in any case before
+ * the rest (RFC 5890 2.3.1), an A-label when the rest is valid Punycode
+ * of a label IDNA allows. */
+static inline bool ch_is_ace_label(const char *s, size_t a, size_t e)
+{
+    return e - a >= 4 && (s[a] | 0x20) == 'x' && (s[a + 1] | 0x20) == 'n' &&
+           s[a + 2] == '-' && s[a + 3] == '-';
+}
+
+/* Whether the host s[a..e) has an ACE label (ch_is_ace_label). */
+static inline bool ch_has_ace_label(const char *s, size_t a, size_t e)
+{
+    size_t i;
+
+    for (i = a; i + 4 <= e; i++)
+        if ((i == a || s[i - 1] == '.') && ch_is_ace_label(s, i, e))
+            return true;
+    return false;
+}
+
 /* Decode one strictly valid UTF-8 sequence at s[0..len): no overlong
  * forms, no surrogates, nothing above U+10FFFF.  Returns its length (1-4)
  * and the code point in *cp, or 0 when the bytes are not valid UTF-8. */

@@ -1190,6 +1190,46 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
     }
 }
 
+/* An ASCII host's ACE labels ("xn--", RFC 5890 2.3.1): each must be an
+ * A-label, valid Punycode of a label IDNA allows (2.3.2.1), as ToUnicode
+ * (UTS #46 4.3) finds it.  One that is not is a fake A-label, which no
+ * registry gives out and IDNA2008 lookups refuse; browsers keep it as
+ * written (WHATWG URL, WPT toascii.json: http://xn--a.com/ works), so a
+ * warning under every profile. */
+static void check_ace_labels(struct check *ck, struct idn *idn)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    size_t i, j, end = h->off + h->len;
+
+    for (i = h->off; i <= end && !check_done(ck); i = j + 1) {
+        enum xiri_status st;
+        uint32_t errors = 0;
+        char why[256];
+
+        for (j = i; j < end && ck->s[j] != '.'; j++)
+            ;
+        if (!ch_is_ace_label(ck->s, i, j) || !check_decode(ck, i, j, &ck->tmp))
+            continue;
+        ck->tmp2.len = 0;
+        st = idn_to_unicode(idn, ck->tmp.data, ck->tmp.len, &ck->tmp2,
+                            &errors);
+        if (st != XIRI_OK) {
+            check_fail(ck, st);
+            return;
+        }
+        if (!errors)
+            continue;
+        idn_describe_errors(errors, why, sizeof(why));
+        check_report(ck, CODE_FAKE_A_LABEL, XIRI_SEV_WARNING, NULL,
+                     XIRI_PART_HOST, i, j - i, 0,
+                     "the host label at byte %zu starts with \"xn--\" but is "
+                     "no A-label (%s): no registry gives such a name out and "
+                     "IDNA2008 lookups refuse it (RFC 5890 2.3.1), though "
+                     "browsers keep it as written; check the name",
+                     i, why);
+    }
+}
+
 static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
                                    size_t e)
 {
@@ -1461,13 +1501,17 @@ static void check_host(struct check *ck)
     struct idn *idn;
     enum xiri_status st;
     size_t i, end;
+    bool ascii;
 
     if (!h->set || h->len == 0)
         return;
     check_host_case(ck);
-    /* An IP literal or an ASCII reg-name is not an IDN. */
-    if (ck->s[h->off] == '[' ||
-        !check_has_nonascii(ck, h->off, h->off + h->len))
+    /* An IP literal or an ASCII reg-name is not an IDN, but for an ASCII
+     * reg-name's ACE labels (check_ace_labels) */
+    if (ck->s[h->off] == '[')
+        return;
+    ascii = !check_has_nonascii(ck, h->off, h->off + h->len);
+    if (ascii && !ch_has_ace_label(ck->s, h->off, h->off + h->len))
         return;
     for (i = h->off; i < h->off + h->len;) {
         uint32_t cp;
@@ -1484,13 +1528,18 @@ static void check_host(struct check *ck)
     }
     /* RFC 3987 3.1 and 5.3.3: a non-ASCII reg-name goes through IDNA for
      * DNS-based schemes; for others it may be any registered name. */
-    check_idna(ck, idn, sc->set && scheme_is_dns(ck->s + sc->off, sc->len));
+    if (ascii)
+        check_ace_labels(ck, idn);
+    else
+        check_idna(ck, idn, sc->set && scheme_is_dns(ck->s + sc->off, sc->len));
     end = h->off + h->len;
     for (i = h->off; i <= end && !check_done(ck);) {
         size_t j = i;
         while (j < end && ck->s[j] != '.')
             j++;
-        if (j > i && check_has_nonascii(ck, i, j))
+        /* an A-label is checked as the Unicode it stands for */
+        if (j > i && (check_has_nonascii(ck, i, j) ||
+                      ch_is_ace_label(ck->s, i, j)))
             check_confusable_label(ck, idn, i, j);
         i = j + 1;
     }

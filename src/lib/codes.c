@@ -319,6 +319,22 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "other schemes, whose hosts need not be DNS names.  Correct the "
             "host name.",
         },
+    [CODE_FAKE_A_LABEL] =
+        {
+            "fake-a-label",
+            WARN,
+            "RFC 5890 2.3.1",
+            "a host label that starts with xn-- but is no A-label",
+            "A label that starts with \"xn--\" claims to be an A-label, the "
+            "ASCII form of an internationalized label: Punycode of a label "
+            "IDNA allows (RFC 5890 section 2.3.2.1).  This one is not valid "
+            "Punycode, or decodes to a label IDNA refuses (a disallowed "
+            "character, a joiner or a bidi mix out of place), which makes it "
+            "a \"fake A-label\" (section 2.3.1): no registry gives such a "
+            "name out, and IDNA2008 lookups refuse it, although browsers "
+            "keep it as written (WHATWG URL).  Check the host name; it is "
+            "likely a typing or encoding error.",
+        },
     [CODE_IDNA_BIDI] =
         {
             "idna-bidi",

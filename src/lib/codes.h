@@ -34,6 +34,7 @@ enum code_id {
     /* hosts */
     CODE_IDNA_ERROR,
     CODE_IDNA_BIDI,
+    CODE_FAKE_A_LABEL,
     CODE_CONFUSABLE_HOST,
     /* non-canonical spellings */
     CODE_UPPER_SCHEME,

@@ -607,8 +607,10 @@ static bool plain_parts(const char *s, const struct ref *r)
                 (s[i] >= 'A' && s[i] <= 'Z'))
                 return false;
         /* a host that may end in a number is left to xiri_check
-         * (invalid-ipv4, WHATWG URL 3.5) */
-        if (h->set && plain_numeric_host(s, h->off, h->off + h->len))
+         * (invalid-ipv4, WHATWG URL 3.5), and so is one with an ACE
+         * label (fake-a-label, confusable-host) */
+        if (h->set && (plain_numeric_host(s, h->off, h->off + h->len) ||
+                       ch_has_ace_label(s, h->off, h->off + h->len)))
             return false;
     } else if (!sc->set) {
         /* RFC 3986 4.2: colon-in-first-segment */
@@ -694,10 +696,19 @@ static enum plain_kind plain_split(const char *s, size_t n, struct ref *r,
     if (qmark - i >= 2 && s[i] == '/' && s[i + 1] == '/') {
         /* the authority up to the first '/': a lower-case reg-name
          * (RFC 3986 3.2.2; upper-host) */
-        for (e = i + 2; e < qmark && s[e] != '/'; e++)
+        for (e = i + 2; e < qmark && s[e] != '/'; e++) {
             if (s[e] == ':' || s[e] == '@' || (s[e] >= 'A' && s[e] <= 'Z') ||
                 (unsigned char)s[e] >= 0x80)
                 return PLAIN_NOT;
+            /* an ACE label ("xn--", lower case here) is left to
+             * xiri_check (fake-a-label, confusable-host) */
+            if (s[e] == '-' && e >= i + 5 && s[e - 1] == '-' &&
+                s[e - 2] == 'n' && s[e - 3] == 'x' &&
+                (e == i + 5 || s[e - 4] == '.'))
+                return PLAIN_NOT;
+        }
+        /* a host that may end in a number is left to xiri_check
+         * (invalid-ipv4) */
         if (plain_numeric_host(s, i + 2, e))
             return PLAIN_NOT;
         plain_span(&r->part[XIRI_PART_AUTHORITY], i + 2, e - i - 2);
