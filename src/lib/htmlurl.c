@@ -235,10 +235,43 @@ static int rejected_by_browsers(void *user, const struct xiri_diag *d)
     return 0;
 }
 
-bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n)
+/* Whether v's scheme (or, without one, base's) is special and not file:
+ * such a URL must have a host (WHATWG URL 4.4, host state: host-missing),
+ * which any number of slashes may stand before ("ignore slashes"). */
+static bool special_not_file(const char *v, size_t n, const char *base)
 {
-    size_t i = 0, a, label = 0;
-    bool suspect = false, rejected = false;
+    char sc[8];
+    const char *s = v;
+    size_t k = scheme_of(v, n, sc, sizeof(sc));
+
+    if (k == 0 && base) {
+        s = base;
+        k = scheme_of(base, strlen(base), sc, sizeof(sc));
+    }
+    return k > 0 && k < sizeof(sc) && scheme_is_special(s, k) &&
+           !scheme_is(s, k, "file");
+}
+
+/* Whether the authority v[a..e) has no host once its userinfo and port
+ * are gone. */
+static bool host_empty(const char *v, size_t a, size_t e)
+{
+    size_t h = a, i;
+
+    for (i = a; i < e; i++)
+        if (v[i] == '@')
+            h = i + 1; /* the last '@' ends the userinfo */
+    for (i = h; i < e && v[i] != ':'; i++)
+        if (v[i] == '[')
+            return false; /* an IP literal */
+    return i == h;
+}
+
+bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
+                       const char *base)
+{
+    size_t i = 0, a, start, label = 0;
+    bool suspect = false, rejected = false, special;
 
     while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
         i++;
@@ -246,10 +279,15 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n)
         i++;
     if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
         return false; /* no authority */
+    special = special_not_file(v, n, base);
+    a = i + 2;
+    while (special && a < n && v[a] == '/')
+        a++; /* "ignore slashes" (html_url_rfc_form) */
+    start = a;
     /* the check runs only on an authority with a byte that may make it
      * fail: not an ASCII letter, digit, '.' or '-', or a last label that
      * starts with a digit (maybe an IPv4 address) */
-    for (a = i + 2; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
+    for (; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
         unsigned char c = (unsigned char)v[a];
         if (c == '.')
             label = a + 1;
@@ -257,8 +295,10 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n)
                    c == '-'))
             suspect = true;
     }
+    if (special && host_empty(v, start, a))
+        return true; /* host-missing */
     if (label == 0)
-        label = i + 2;
+        label = start;
     if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
         suspect = true;
     if (suspect && xiri_check(ctx, v, n, XIRI_PROFILE_HTML,

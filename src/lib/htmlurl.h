@@ -35,10 +35,13 @@ void html_url_prepare(const char *v, size_t n, const char *base,
 bool html_url_rfc_form(const char *v, size_t n, const char *base,
                        struct buf *out);
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives
- * it): its authority fails WHATWG URL's host parsing (a forbidden host
- * code point, written or percent-encoded; an IPv4 address out of range;
- * a bad IP literal) or its port is bad, as xiri_check reports under the
- * html profile. */
-bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n);
+ * it) against base (NULL: none): its authority fails WHATWG URL's host
+ * parsing (a forbidden host code point, written or percent-encoded; an
+ * IPv4 address out of range; a bad IP literal) or its port is bad, as
+ * xiri_check reports under the html profile, or it has no host while
+ * special and not file ("http://", "//" against an http base:
+ * host-missing). */
+bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
+                       const char *base);
 
 #endif

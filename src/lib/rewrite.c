@@ -510,14 +510,15 @@ static const char *sniff_changed(struct xiri_rewriter *rw,
 
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
  * spelling could make such a link work, which rewrite must not do. */
-static bool html_rejected(struct xiri_rewriter *rw, const char *v, size_t n)
+static bool html_rejected(struct xiri_rewriter *rw, const struct xiri_link *l,
+                          const char *v, size_t n)
 {
     if (rw->stripped) {
         /* as browsers read it (new_value) */
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
     }
-    return html_url_rejected(rw->ctx, v, n);
+    return html_url_rejected(rw->ctx, v, n, l->base);
 }
 
 /* What the string a step of new_value works on is to the link's value,
@@ -912,7 +913,7 @@ static int on_link(void *user, const struct xiri_link *l)
                 memcmp(rw->value.data, l->value, l->value_len) == 0)) {
         /* needs no change: not touched at all */
     } else if (l->profile == XIRI_PROFILE_HTML &&
-               html_rejected(rw, l->value, l->value_len)) {
+               html_rejected(rw, l, l->value, l->value_len)) {
         ev.status = XIRI_EINVAL;
         ev.message = "browsers reject this URL (its host or port, WHATWG URL: "
                      "see xiri check --profile=html), and another spelling "

@@ -1590,7 +1590,7 @@ static void html_base_element(struct xiri_walker *w, const char *href,
         ;
     ignored = k < n && v[k] == ':' &&
               (scheme_is(v, k, "data") || scheme_is(v, k, "javascript"));
-    if (ignored || html_url_rejected(w->ctx, v, n)) {
+    if (ignored || html_url_rejected(w->ctx, v, n, w->doc_base)) {
         diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
              "browsers ignore this <base href> (%s): the links keep the "
              "document's address as their base",
