@@ -1193,9 +1193,9 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
 /* An ASCII host's ACE labels ("xn--", RFC 5890 2.3.1): each must be an
  * A-label, valid Punycode of a label IDNA allows (2.3.2.1), as ToUnicode
  * (UTS #46 4.3) finds it.  One that is not is a fake A-label, which no
- * registry gives out and IDNA2008 lookups refuse; browsers keep it as
- * written (WHATWG URL, WPT toascii.json: http://xn--a.com/ works), so a
- * warning under every profile. */
+ * registry gives out and IDNA2008 lookups refuse.  Browsers differ: the
+ * URL Standard's tests keep it as written (WPT toascii.json: "xn--a"),
+ * Node 20's URL rejects it; a warning under every profile. */
 static void check_ace_labels(struct check *ck, struct idn *idn)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
@@ -1224,8 +1224,8 @@ static void check_ace_labels(struct check *ck, struct idn *idn)
                      XIRI_PART_HOST, i, j - i, 0,
                      "the host label at byte %zu starts with \"xn--\" but is "
                      "no A-label (%s): no registry gives such a name out and "
-                     "IDNA2008 lookups refuse it (RFC 5890 2.3.1), though "
-                     "browsers keep it as written; check the name",
+                     "IDNA2008 lookups refuse it (RFC 5890 2.3.1); browsers "
+                     "may keep it or reject it: check the name",
                      i, why);
     }
 }

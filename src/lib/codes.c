@@ -331,8 +331,9 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "Punycode, or decodes to a label IDNA refuses (a disallowed "
             "character, a joiner or a bidi mix out of place), which makes it "
             "a \"fake A-label\" (section 2.3.1): no registry gives such a "
-            "name out, and IDNA2008 lookups refuse it, although browsers "
-            "keep it as written (WHATWG URL).  Check the host name; it is "
+            "name out, and IDNA2008 lookups refuse it.  Browsers differ: the "
+            "URL Standard's tests keep such a label as written, older "
+            "implementations reject the URL.  Check the host name; it is "
             "likely a typing or encoding error.",
         },
     [CODE_IDNA_BIDI] =

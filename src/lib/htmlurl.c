@@ -73,9 +73,19 @@ size_t html_url_path_end(const char *v, size_t n)
  * Windows drive letter written with '|' ("C|", RFC 8089 E.2.2) where the
  * host or the first segment of the path stands (after "file:" and up to
  * three slashes, or, in a reference against a file base, after one to
- * three) is read as "C:"; written over in place, so that the length stays
- * (a reference "C|/x" with no slash before it, which a browser reads as
- * "/C:/x", is left as it is). */
+ * three; after a host, its path's first segment) is read as "C:"; written
+ * over in place, so that the length stays.  A reference "C|/x" with no
+ * slash before it, which a browser reads as "/C:/x", is html_url_rfc_form's
+ * (a longer string). */
+/* Whether s[i..n) starts with a drive letter written with '|' that is a
+ * whole segment ("C|", then '/', '?', '#' or the end). */
+static bool drive_letter_at(const char *s, size_t n, size_t i)
+{
+    return n - i >= 2 && is_alpha(s[i]) && s[i + 1] == '|' &&
+           (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' ||
+            s[i + 2] == '#');
+}
+
 static void drive_letter_colon(char *s, size_t n, const char *base)
 {
     char sc[8];
@@ -94,8 +104,15 @@ static void drive_letter_colon(char *s, size_t n, const char *base)
         i++, slashes++;
     if (slashes > 3 || (k == 0 && slashes == 0))
         return;
-    if (n - i >= 2 && is_alpha(s[i]) && s[i + 1] == '|' &&
-        (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' || s[i + 2] == '#'))
+    if (slashes == 2 && !drive_letter_at(s, n, i)) {
+        /* a host: the path's first segment after it */
+        while (i < n && s[i] != '/' && s[i] != '?' && s[i] != '#')
+            i++;
+        if (i == n || s[i] != '/')
+            return;
+        i++;
+    }
+    if (drive_letter_at(s, n, i))
         s[i + 1] = ':';
 }
 
@@ -130,6 +147,15 @@ static bool authority_after_slashes(const char *v, size_t n, size_t i,
     return true;
 }
 
+bool html_url_drive_relative(const char *v, size_t n, const char *base)
+{
+    char sc[8];
+    size_t k = base ? scheme_of(base, strlen(base), sc, sizeof(sc)) : 0;
+
+    return k > 0 && scheme_is(base, k, "file") &&
+           scheme_of(v, n, sc, sizeof(sc)) == 0 && drive_letter_at(v, n, 0);
+}
+
 bool html_url_rfc_form(const char *v, size_t n, const char *base,
                        struct buf *out)
 {
@@ -138,6 +164,15 @@ bool html_url_rfc_form(const char *v, size_t n, const char *base,
     size_t bk = base ? scheme_of(base, strlen(base), bsc, sizeof(bsc)) : 0;
     bool same = bk == k;
 
+    if (k == 0 && html_url_drive_relative(v, n, base)) {
+        /* "C|/x" against a file base is "/C:/x" (file state: it starts
+         * with a drive letter) */
+        buf_append(out, "/", 1);
+        buf_putc(out, v[0]);
+        buf_putc(out, ':');
+        buf_append(out, v + 2, n - 2);
+        return true;
+    }
     if (k == 0) {
         /* a relative reference against a special base (not file): three
          * slashes or more are a network-path reference ("relative slash
@@ -271,15 +306,30 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
                        const char *base)
 {
     size_t i = 0, a, start, label = 0;
-    bool suspect = false, rejected = false, special;
+    bool suspect = false, rejected = false, special, scheme;
 
     while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
         i++;
-    if (i < n && v[i] == ':')
+    scheme = i > 0 && i < n && v[i] == ':';
+    if (scheme)
         i++;
+    special = special_not_file(v, n, base);
+    if (special && scheme && (n - i < 2 || v[i] != '/' || v[i + 1] != '/')) {
+        /* a special scheme without "//" (html_url_rfc_form): relative
+         * against a base of the same scheme, else its host follows any
+         * slashes, and there must be one ("https:" against an http
+         * base: host-missing) */
+        size_t k;
+        for (k = 0; base && k < i && (v[k] | 0x20) == (base[k] | 0x20); k++)
+            ;
+        if (k == i)
+            return false;
+        for (a = i; a < n && v[a] == '/'; a++)
+            ;
+        return a == n || v[a] == '?' || v[a] == '#';
+    }
     if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
         return false; /* no authority */
-    special = special_not_file(v, n, base);
     a = i + 2;
     while (special && a < n && v[a] == '/')
         a++; /* "ignore slashes" (html_url_rfc_form) */

@@ -28,12 +28,18 @@ void html_url_prepare(const char *v, size_t n, const char *base,
  * a path (5.4.2 names the first reading "for backward compatibility");
  * and three slashes or more before a special URL's authority are two
  * ("http:///h/p" and, against an http base, "///h/p" are
- * "http://h/p"), where RFC 3986 reads an empty authority.  For such a
+ * "http://h/p"), where RFC 3986 reads an empty authority; and a
+ * reference that starts with a drive letter "C|" against a file base is
+ * "/C:" and the rest (file state; html_url_drive_relative).  For such a
  * v[0..n) (as html_url_prepare gives it), append to out the reference
  * whose RFC 3986 resolution against base gives what browsers read, and
  * return true; else false, and nothing appended. */
 bool html_url_rfc_form(const char *v, size_t n, const char *base,
                        struct buf *out);
+/* Whether v[0..n) is a relative reference that starts with a drive letter
+ * written "C|" (then '/', '?', '#' or the end) and base a file URL: a
+ * browser reads "/C:" there, RFC 3986 a path segment "C|". */
+bool html_url_drive_relative(const char *v, size_t n, const char *base);
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives
  * it) against base (NULL: none): its authority fails WHATWG URL's host
  * parsing (a forbidden host code point, written or percent-encoded; an

@@ -613,8 +613,10 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     }
     /* HTML: "http:foo" is "foo" to a browser against an http base, and
      * "https:h/p" or "http:///h/p" has the host h (htmlurl.h): resolved
-     * so */
-    if (rw->opts.resolve && l->base && l->profile == XIRI_PROFILE_HTML) {
+     * so; and "C|/x" against a file base is "/C:/x", which it is written
+     * as even when not resolved ("C%7C/x" is another path to browsers) */
+    if (l->base && l->profile == XIRI_PROFILE_HTML &&
+        (rw->opts.resolve || html_url_drive_relative(v, n, l->base))) {
         rw->rfc.len = 0;
         rw->rfc.status = XIRI_OK;
         if (html_url_rfc_form(v, n, l->base, &rw->rfc)) {

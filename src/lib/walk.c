@@ -114,6 +114,8 @@ struct xiri_walker {
      * title) HTML again, and so on; an odd count means SVG. */
     unsigned long modes[16];
     unsigned nmodes;
+    /* HTML: the depth of the <math> element the walk is in (0: none) */
+    unsigned long math_depth;
     struct base_entry *bases;
     size_t nbases, bases_cap;
     size_t bases_bytes; /* the lengths of the bases in force, summed */
@@ -2401,8 +2403,14 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         return;
     }
     /* WHATWG HTML 13.2.6.4.7, "in body": a start tag named "image" is
-     * read as "img" (libxml2 keeps the name, which its text keeps too) */
-    dom_el = el[0] == 'i' && strcmp(el, "image") == 0 ? "img" : el;
+     * read as "img" (libxml2 keeps the name, which its text keeps too);
+     * in MathML it stays a MathML element (13.2.6.5; its text
+     * integration points, mi and the like, are not told apart) */
+    if (!w->math_depth && el[0] == 'm' && strcmp(el, "math") == 0)
+        w->math_depth = w->depth;
+    dom_el = !w->math_depth && el[0] == 'i' && strcmp(el, "image") == 0
+                 ? "img"
+                 : el;
     if ((w->text_name = html_text(el)) != NULL) {
         /* its own attributes still count */
         w->text_end = SIZE_MAX;
@@ -2465,6 +2473,8 @@ static void on_html_end(void *ctx, const xmlChar *name)
         content_end(w);
     while (w->nmodes > 0 && w->modes[w->nmodes - 1] >= w->depth)
         w->nmodes--;
+    if (w->math_depth >= w->depth)
+        w->math_depth = 0; /* the end of the <math> element */
     if (w->depth > 0)
         w->depth--;
     w->safe = parser_pos(w);

@@ -1171,8 +1171,10 @@ static void test_html_url(void)
         {"file:///x/C|/y", NULL, "file:///x/C|/y"},
         {"http://h/C|/x", NULL, "http://h/C|/x"},
         {"/C|/x", "http://h/", "/C|/x"}, /* not against a file base */
-        /* (WPT: file:///C:/foo/bar; not the same length, left) */
-        {"C|/foo/bar", "file:///tmp/mock/path", "C|/foo/bar"},
+        /* (WPT: file:///C:/foo/bar: html_url_rfc_form's) */
+        {"C|/foo/bar", "file:///tmp/mock/path", "/C:/foo/bar"},
+        {"//host/C|/x", "file:///D:/w/p", "//host/C:/x"},
+        {"file://host/C|/x", NULL, "file://host/C:/x"},
         /* a special scheme without "//": relative against a base of the
          * same scheme, else an authority after any slashes; three
          * slashes or more before an authority are two (resolved: below) */
@@ -1214,6 +1216,7 @@ static void test_html_url(void)
         {"///test", "http://example.org/", "http://test"},
         {"///example.org/../path", "http://example.org/",
          "http://example.org/path"},
+        {"C|/foo/bar", "file:///tmp/mock/path", "file:///C:/foo/bar"},
     };
     size_t i;
     char *out = NULL;
