@@ -45,6 +45,23 @@ static size_t scheme_of(const char *v, size_t n, char *out, size_t size)
     return k;
 }
 
+/* Whether v's scheme (or, without one, base's) is special and not file:
+ * such a URL must have a host (WHATWG URL 4.4, host state: host-missing),
+ * which any number of slashes may stand before ("ignore slashes"). */
+static bool special_not_file(const char *v, size_t n, const char *base)
+{
+    char sc[8];
+    const char *s = v;
+    size_t k = scheme_of(v, n, sc, sizeof(sc));
+
+    if (k == 0 && base) {
+        s = base;
+        k = scheme_of(base, strlen(base), sc, sizeof(sc));
+    }
+    return k > 0 && k < sizeof(sc) && scheme_is_special(s, k) &&
+           !scheme_is(s, k, "file");
+}
+
 bool html_url_special(const char *v, size_t n, const char *base)
 {
     char s[8];
@@ -149,21 +166,23 @@ static bool authority_after_slashes(const char *v, size_t n, size_t i,
 
 bool html_url_drive_relative(const char *v, size_t n, const char *base)
 {
-    char sc[8];
-    size_t k = base ? scheme_of(base, strlen(base), sc, sizeof(sc)) : 0;
-
-    return k > 0 && scheme_is(base, k, "file") &&
-           scheme_of(v, n, sc, sizeof(sc)) == 0 && drive_letter_at(v, n, 0);
+    /* (a drive letter "C|" is no scheme: '|' cannot stand in one) */
+    return drive_letter_at(v, n, 0) && base && scheme_is(base, 4, "file") &&
+           base[4] == ':';
 }
 
 bool html_url_rfc_form(const char *v, size_t n, const char *base,
                        struct buf *out)
 {
-    char sc[8], bsc[8];
-    size_t k = scheme_of(v, n, sc, sizeof(sc)), i, j, from = out->len;
-    size_t bk = base ? scheme_of(base, strlen(base), bsc, sizeof(bsc)) : 0;
-    bool same = bk == k;
+    char sc[8];
+    size_t k, i, j, from = out->len;
+    bool same;
 
+    /* most values have no scheme and do not start with "///" */
+    if ((n < 3 || v[0] != '/' || v[1] != '/' || v[2] != '/') &&
+        !memchr(v, ':', n) && !html_url_drive_relative(v, n, base))
+        return false;
+    k = scheme_of(v, n, sc, sizeof(sc));
     if (k == 0 && html_url_drive_relative(v, n, base)) {
         /* "C|/x" against a file base is "/C:/x" (file state: it starts
          * with a drive letter) */
@@ -177,9 +196,8 @@ bool html_url_rfc_form(const char *v, size_t n, const char *base,
         /* a relative reference against a special base (not file): three
          * slashes or more are a network-path reference ("relative slash
          * state", then "ignore slashes") */
-        if (bk == 0 || bk >= sizeof(bsc) || !scheme_is_special(base, bk) ||
-            scheme_is(base, bk, "file") || n < 3 || v[0] != '/' ||
-            v[1] != '/' || v[2] != '/')
+        if (n < 3 || v[0] != '/' || v[1] != '/' || v[2] != '/' ||
+            !special_not_file(v, 0, base))
             return false;
         return authority_after_slashes(v, n, 0, out);
     }
@@ -191,8 +209,10 @@ bool html_url_rfc_form(const char *v, size_t n, const char *base,
         if (n - i < 3 || v[i + 2] != '/')
             return false;
     } else {
-        for (j = 0; same && j < k; j++)
+        /* the same scheme as base's: base starts with it and ':' */
+        for (j = 0, same = base != NULL; same && j < k; j++)
             same = (v[j] | 0x20) == (base[j] | 0x20);
+        same = same && base[k] == ':';
         if (same) {
             /* "special relative or authority state": the rest is a
              * relative reference, with "./" before a first segment that
@@ -270,23 +290,6 @@ static int rejected_by_browsers(void *user, const struct xiri_diag *d)
     return 0;
 }
 
-/* Whether v's scheme (or, without one, base's) is special and not file:
- * such a URL must have a host (WHATWG URL 4.4, host state: host-missing),
- * which any number of slashes may stand before ("ignore slashes"). */
-static bool special_not_file(const char *v, size_t n, const char *base)
-{
-    char sc[8];
-    const char *s = v;
-    size_t k = scheme_of(v, n, sc, sizeof(sc));
-
-    if (k == 0 && base) {
-        s = base;
-        k = scheme_of(base, strlen(base), sc, sizeof(sc));
-    }
-    return k > 0 && k < sizeof(sc) && scheme_is_special(s, k) &&
-           !scheme_is(s, k, "file");
-}
-
 /* Whether the authority v[a..e) has no host once its userinfo and port
  * are gone. */
 static bool host_empty(const char *v, size_t a, size_t e)
@@ -306,15 +309,18 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
                        const char *base)
 {
     size_t i = 0, a, start, label = 0;
-    bool suspect = false, rejected = false, special, scheme;
+    bool suspect = false, rejected = false, special, scheme, slashes;
 
     while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
         i++;
     scheme = i > 0 && i < n && v[i] == ':';
     if (scheme)
         i++;
+    slashes = n - i >= 2 && v[i] == '/' && v[i + 1] == '/';
+    if (!scheme && !slashes)
+        return false; /* a relative reference without authority */
     special = special_not_file(v, n, base);
-    if (special && scheme && (n - i < 2 || v[i] != '/' || v[i + 1] != '/')) {
+    if (special && scheme && !slashes) {
         /* a special scheme without "//" (html_url_rfc_form): relative
          * against a base of the same scheme, else its host follows any
          * slashes, and there must be one ("https:" against an http
@@ -328,7 +334,7 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
             ;
         return a == n || v[a] == '?' || v[a] == '#';
     }
-    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
+    if (!slashes)
         return false; /* no authority */
     a = i + 2;
     while (special && a < n && v[a] == '/')

@@ -269,7 +269,9 @@ const struct tag_text_element *tag_html_text_element(const char *name,
         {"textarea", 8, false}, {"xmp", 3, false},  {"plaintext", 9, false}};
     size_t e, i;
 
-    /* by length and first letter first: asked of every start tag */
+    /* by length first: asked of every start tag */
+    if (n != 3 && n != 5 && n != 6 && n != 8 && n != 9)
+        return NULL;
     for (e = 0; e < ARRAY_LEN(elements); e++) {
         if (elements[e].len != n || (name[0] | 0x20) != elements[e].name[0])
             continue;

@@ -2406,9 +2406,11 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
      * read as "img" (libxml2 keeps the name, which its text keeps too);
      * in MathML it stays a MathML element (13.2.6.5; its text
      * integration points, mi and the like, are not told apart) */
-    if (!w->math_depth && el[0] == 'm' && strcmp(el, "math") == 0)
+    if (!w->math_depth && el[0] == 'm' && el[1] == 'a' &&
+        strcmp(el, "math") == 0)
         w->math_depth = w->depth;
-    dom_el = !w->math_depth && el[0] == 'i' && strcmp(el, "image") == 0
+    dom_el = !w->math_depth && el[0] == 'i' && el[1] == 'm' && el[2] == 'a' &&
+                     strcmp(el, "image") == 0
                  ? "img"
                  : el;
     if ((w->text_name = html_text(el)) != NULL) {
