@@ -45,36 +45,37 @@ static size_t scheme_of(const char *v, size_t n, char *out, size_t size)
     return k;
 }
 
-/* Whether v's scheme (or, without one, base's) is special and not file:
- * such a URL must have a host (WHATWG URL 4.4, host state: host-missing),
- * which any number of slashes may stand before ("ignore slashes"). */
+/* The scheme v[0..n) is read with: its own, or without one base's (RFC
+ * 3986 5.2.2; the WHATWG parser's relative state), its first letters
+ * copied to out as scheme_of copies them; its length, 0 when none. */
+static size_t effective_scheme(const char *v, size_t n, const char *base,
+                               char *out, size_t size)
+{
+    size_t k = scheme_of(v, n, out, size);
+
+    if (k == 0 && base)
+        k = scheme_of(base, strlen(base), out, size);
+    return k;
+}
+
+/* Whether that scheme is special and not file: such a URL must have a
+ * host (WHATWG URL 4.4, host state: host-missing), which any number of
+ * slashes may stand before ("ignore slashes"). */
 static bool special_not_file(const char *v, size_t n, const char *base)
 {
     char sc[8];
-    const char *s = v;
-    size_t k = scheme_of(v, n, sc, sizeof(sc));
+    size_t k = effective_scheme(v, n, base, sc, sizeof(sc));
 
-    if (k == 0 && base) {
-        s = base;
-        k = scheme_of(base, strlen(base), sc, sizeof(sc));
-    }
-    return k > 0 && k < sizeof(sc) && scheme_is_special(s, k) &&
-           !scheme_is(s, k, "file");
+    return k > 0 && k < sizeof(sc) && scheme_is_special(sc, k) &&
+           !scheme_is(sc, k, "file");
 }
 
 bool html_url_special(const char *v, size_t n, const char *base)
 {
-    char s[8];
-    size_t k = scheme_of(v, n, s, sizeof(s));
+    char sc[8];
+    size_t k = effective_scheme(v, n, base, sc, sizeof(sc));
 
-    if (k > 0)
-        return k < sizeof(s) && scheme_is_special(s, k);
-    /* a relative reference takes the base's scheme (RFC 3986 5.2.2; the
-     * WHATWG parser's relative state) */
-    if (!base)
-        return false;
-    k = scheme_of(base, strlen(base), s, sizeof(s));
-    return k > 0 && k < sizeof(s) && scheme_is_special(s, k);
+    return k > 0 && k < sizeof(sc) && scheme_is_special(sc, k);
 }
 
 size_t html_url_path_end(const char *v, size_t n)
@@ -106,17 +107,12 @@ static bool drive_letter_at(const char *s, size_t n, size_t i)
 static void drive_letter_colon(char *s, size_t n, const char *base)
 {
     char sc[8];
-    size_t k = scheme_of(s, n, sc, sizeof(sc)), i = 0, slashes = 0;
+    size_t k = scheme_of(s, n, sc, sizeof(sc)), slashes = 0;
+    size_t i = k > 0 ? k + 1 : 0; /* (no tab or newline: ':' is at k) */
 
-    if (k > 0) {
-        if (!scheme_is(s, k, "file"))
-            return;
-        i = k + 1; /* (s holds no tab or newline: ':' is at k) */
-    } else {
-        size_t b = base ? scheme_of(base, strlen(base), sc, sizeof(sc)) : 0;
-        if (b == 0 || !scheme_is(base, b, "file"))
-            return;
-    }
+    if (effective_scheme(s, n, base, sc, sizeof(sc)) != 4 ||
+        !scheme_is(sc, 4, "file"))
+        return;
     while (i < n && s[i] == '/' && slashes < 4)
         i++, slashes++;
     if (slashes > 3 || (k == 0 && slashes == 0))
