@@ -700,11 +700,10 @@ static enum plain_kind plain_split(const char *s, size_t n, struct ref *r,
             if (s[e] == ':' || s[e] == '@' || (s[e] >= 'A' && s[e] <= 'Z') ||
                 (unsigned char)s[e] >= 0x80)
                 return PLAIN_NOT;
-            /* an ACE label ("xn--", lower case here) is left to
-             * xiri_check (fake-a-label, confusable-host) */
-            if (s[e] == '-' && e >= i + 5 && s[e - 1] == '-' &&
-                s[e - 2] == 'n' && s[e - 3] == 'x' &&
-                (e == i + 5 || s[e - 4] == '.'))
+            /* an ACE label ("xn--") is left to xiri_check (fake-a-label,
+             * confusable-host); looked for at each label's start */
+            if (s[e] == 'x' && (e == i + 2 || s[e - 1] == '.') &&
+                ch_is_ace_label(s, e, qmark))
                 return PLAIN_NOT;
         }
         /* a host that may end in a number is left to xiri_check
