@@ -611,6 +611,23 @@ void input_sniff(const unsigned char *s, size_t n, bool whole,
 
 /* ---------------------------------------------------------------- decoding */
 
+/* The end of the run of ASCII bytes but NUL from s[i] on, up to n: eight
+ * bytes a step while none has the high bit or is zero, then one. */
+static size_t ascii_run_end(const unsigned char *s, size_t i, size_t n)
+{
+    while (n - i >= 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        if ((x & INPUT_HIGH) || ((x - INPUT_ONES) & ~x & INPUT_HIGH))
+            break;
+        i += 8;
+    }
+    while (i < n && s[i] - 1u < 0x7F)
+        i++;
+    return i;
+}
+
+
 /* Where the original offset of a UTF-8 position changes (UTF-8 fast path):
  * from pos on, orig = pos + adj (adj may be negative, kept as two's
  * complement in size_t arithmetic). */
@@ -883,15 +900,7 @@ static enum xiri_status convert_utf8(struct input *in,
     while (i < n) {
         size_t k;
         if ((unsigned char)(s[i] - 1u) < 0x7F) { /* ASCII but NUL */
-            i++;
-            /* runs of it eight bytes at a time (no high bit, no zero) */
-            while (n - i >= 8) {
-                uint64_t x;
-                memcpy(&x, s + i, 8);
-                if ((x & INPUT_HIGH) || ((x - INPUT_ONES) & ~x & INPUT_HIGH))
-                    break;
-                i += 8;
-            }
+            i = ascii_run_end(s, i + 1, n);
             continue;
         }
         if (s[i] == 0) {
@@ -1201,17 +1210,8 @@ static enum xiri_status convert_sbcs(struct input *in, const unsigned char *s,
             size_t j = i + 1;
 
             if (c - 1u < 0x7F && in->sb_ascii) {
-                /* ASCII but NUL, eight bytes a step while it lasts */
-                while (e - j >= 8) {
-                    uint64_t x;
-                    memcpy(&x, s + j, 8);
-                    if ((x & INPUT_HIGH) ||
-                        ((x - INPUT_ONES) & ~x & INPUT_HIGH))
-                        break;
-                    j += 8;
-                }
-                while (j < e && s[j] - 1u < 0x7F)
-                    j++;
+                /* ASCII but NUL, as it is */
+                j = ascii_run_end(s, j, e);
                 memcpy(t + len, s + i, j - i);
                 for (k = 0; k < j - i; k++)
                     o[len + k] = base + i + k;
