@@ -69,6 +69,31 @@ static inline bool ch_has_ace_label(const char *s, size_t a, size_t e)
     return false;
 }
 
+/* Whether the path segment s[a..b) is "." or ".." with at least one of
+ * its dots written "%2E" or "%2e": a dot segment to the WHATWG URL parser
+ * ("single-dot" and "double-dot URL path segment", path state) and to RFC
+ * 3986 normalizers that decode unreserved characters first (6.2.2.2), but
+ * a name to RFC 3986 resolution, which removes literal dots only (5.2.4).
+ * Returns the number of dots (1 or 2), or 0 when it is no such segment. */
+static inline int ch_escaped_dot_segment(const char *s, size_t a, size_t b)
+{
+    int dots = 0, escaped = 0;
+
+    while (a < b && dots < 3) {
+        if (s[a] == '.') {
+            a++;
+        } else if (b - a >= 3 && s[a] == '%' && s[a + 1] == '2' &&
+                   (s[a + 2] | 0x20) == 'e') {
+            a += 3;
+            escaped++;
+        } else {
+            return 0;
+        }
+        dots++;
+    }
+    return a == b && dots <= 2 && escaped > 0 ? dots : 0;
+}
+
 /* Decode one strictly valid UTF-8 sequence at s[0..len): no overlong
  * forms, no surrogates, nothing above U+10FFFF.  Returns its length (1-4)
  * and the code point in *cp, or 0 when the bytes are not valid UTF-8. */

@@ -506,10 +506,79 @@ static void check_port(struct check *ck)
                      ck->s + sc->off);
 }
 
+/* Whether the path has segments to the WHATWG URL parser: not when it
+ * is opaque ("mailto:%2e", a scheme and no '/' after its ':'). */
+static bool path_has_segments(const struct check *ck)
+{
+    const struct span *p = &ck->r.part[XIRI_PART_PATH];
+
+    return p->set && (!ck->r.part[XIRI_PART_SCHEME].set ||
+                      ck->r.part[XIRI_PART_AUTHORITY].set ||
+                      (p->len > 0 && ck->s[p->off] == '/'));
+}
+
+/* The segment of the path around byte i: [*a, *b). */
+static void path_segment_at(const struct check *ck, size_t i, size_t *a,
+                            size_t *b)
+{
+    const struct span *p = &ck->r.part[XIRI_PART_PATH];
+
+    for (*a = i; *a > p->off && ck->s[*a - 1] != '/'; (*a)--)
+        ;
+    for (*b = i; *b < p->off + p->len && ck->s[*b] != '/'; (*b)++)
+        ;
+}
+
+/* Whether the '%' at byte i of the path starts an escaped dot of
+ * ch_escaped_dot_segment (reported as such, not as needless-escape). */
+static bool in_escaped_dot_segment(const struct check *ck, size_t i)
+{
+    const struct span *p = &ck->r.part[XIRI_PART_PATH];
+    size_t a, b;
+
+    if (!path_has_segments(ck) || i < p->off || i >= p->off + p->len ||
+        ck->s[i + 1] != '2' || (ck->s[i + 2] | 0x20) != 'e')
+        return false;
+    path_segment_at(ck, i, &a, &b);
+    return ch_escaped_dot_segment(ck->s, a, b);
+}
+
+/* Escaped dot segments (ch_escaped_dot_segment): where such a link leads
+ * depends on who reads it, as a path traversal that slips past a check of
+ * literal ".." does. */
+static void check_escaped_dots(struct check *ck)
+{
+    const struct span *p = &ck->r.part[XIRI_PART_PATH];
+    size_t i = p->off, end = p->off + p->len, a, b;
+    int dots;
+
+    while (i < end) {
+        const char *q = memchr(ck->s + i, '%', end - i);
+
+        if (!q)
+            break;
+        i = (size_t)(q - ck->s);
+        path_segment_at(ck, i, &a, &b);
+        dots = ch_escaped_dot_segment(ck->s, a, b);
+        if (dots > 0)
+            check_report(ck, CODE_ESCAPED_DOT_SEGMENT, XIRI_SEV_WARNING, NULL,
+                         XIRI_PART_PATH, a, b - a, '.',
+                         "the path segment \"%.*s\" at byte %zu is \"%s\" to "
+                         "browsers but a name to RFC 3986 resolution; write "
+                         "\"%s\" if that is meant",
+                         (int)(b - a), ck->s + a, a, dots == 2 ? ".." : ".",
+                         dots == 2 ? ".." : ".");
+        i = b;
+    }
+}
+
 static void check_dots(struct check *ck)
 {
     const struct span *p = &ck->r.part[XIRI_PART_PATH];
     size_t i = p->off, end = p->off + p->len;
+
+    if (ck->pct && path_has_segments(ck))
+        check_escaped_dots(ck);
 
     /* RFC 3987 5.3.2.4: "." and ".." belong in relative references; in
      * an absolute IRI they are left to software that may or may not
@@ -782,8 +851,10 @@ static void check_escapes(struct check *ck)
             }
             if (b >= 0x80)
                 high = true;
-            else if (ch_is(b, CH_UNRESERVED))
-                /* RFC 3986 2.3: never needs encoding. */
+            else if (ch_is(b, CH_UNRESERVED) &&
+                     !(b == '.' && in_escaped_dot_segment(ck, i)))
+                /* RFC 3986 2.3: never needs encoding (a dot of an
+                 * escaped dot segment is check_escaped_dots') */
                 check_report(ck, CODE_NEEDLESS_ESCAPE, XIRI_SEV_NOTE, NULL,
                              check_part_at(ck, i), i, 3, b,
                              "%.3s at byte %zu encodes '%c', which needs "

@@ -446,6 +446,23 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "IRI may reach different resources (RFC 3987 5.3.2.4).  Write "
             "the path without them (xiri iri normalize does it).",
         },
+    [CODE_ESCAPED_DOT_SEGMENT] =
+        {
+            "escaped-dot-segment",
+            WARN,
+            "RFC 3986 5.2.4",
+            "a path segment \".\" or \"..\" with its dots percent-encoded",
+            "A segment such as \"%2e%2e\" or \".%2E\" is \"..\" once "
+            "decoded.  RFC 3986 resolution removes only literal dot segments "
+            "(section 5.2.4) and keeps it as a name, but browsers (WHATWG "
+            "URL, path state) and RFC 3986 normalizers that decode "
+            "unreserved characters first (6.2.2.2) read it as a dot "
+            "segment, and servers differ too: the same link leads to "
+            "different resources depending on who reads it, and such "
+            "segments are how path traversals slip past checks of a literal "
+            "\"..\".  Write \".\" or \"..\" if that is meant (or resolve "
+            "it away); a segment of that name cannot be reached reliably.",
+        },
     [CODE_NO_BASE] =
         {
             "no-base",

@@ -44,6 +44,7 @@ enum code_id {
     CODE_DEFAULT_PORT,
     CODE_EMPTY_PORT,
     CODE_DOT_SEGMENT,
+    CODE_ESCAPED_DOT_SEGMENT,
     /* document-level: only xiri_check_link produces them (linkcheck.c) */
     CODE_NO_BASE,
     CODE_RELATIVE_IDENTIFIER,
