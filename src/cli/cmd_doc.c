@@ -230,6 +230,7 @@ struct doc_run {
     /* links: the distinct codes of the current link, each NUL-ended */
     char *codes;
     size_t codes_len, codes_cap;
+    bool unresolvable; /* a finding says browsers cannot resolve it */
     /* SARIF: the files that could not be read or parsed, for
      * toolExecutionNotifications, in the order of the files (seq) and
      * then of their messages (ord; -j: merged by pool_end) */
@@ -860,6 +861,9 @@ static int collect_code(void *user, const struct xiri_diag *d)
     const char *code = d->code ? d->code : "";
     size_t i = 0, n = strlen(code);
 
+    if (strcmp(code, "opaque-base") == 0)
+        r->unresolvable = true;
+
     /* each code once, in the order of its first finding */
     while (i < r->codes_len) {
         if (strcmp(r->codes + i, code) == 0)
@@ -885,13 +889,31 @@ static int collect_code(void *user, const struct xiri_diag *d)
     return 0;
 }
 
-/* Whether browsers may read v[0..n) otherwise than RFC 3986 does: a
+/* Whether base is a file URL and v[0..n) may be read against it otherwise
+ * than RFC 3986 reads it: base has a drive letter (a ':' after "file:"),
+ * or v a scheme or an authority ("file:x", "//C:"). */
+static bool file_base_differs(const char *v, size_t n, const char *base)
+{
+    return base && (base[0] | 0x20) == 'f' && (base[1] | 0x20) == 'i' &&
+           (base[2] | 0x20) == 'l' && (base[3] | 0x20) == 'e' &&
+           base[4] == ':' &&
+           (strchr(base + 5, ':') || memchr(v, ':', n) ||
+            (n >= 2 && v[0] == '/' && v[1] == '/'));
+}
+
+/* Whether browsers may read v[0..n) against base otherwise than RFC 3986
+ * does (xiri_html_url says how): tabs, newlines, '\' or '|'; a '%' (a dot
+ * segment written "%2e"); against a file base (file_base_differs); a
  * scheme not followed by exactly two slashes ("http:foo", "http:///h"),
- * or three slashes or more at its start (xiri_html_url). */
-static bool odd_slashes(const char *v, size_t n)
+ * or three slashes or more at its start. */
+static bool browser_reading_differs(const char *v, size_t n, const char *base)
 {
     size_t i = 0;
 
+    if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
+        memchr(v, '\\', n) || memchr(v, '|', n) || memchr(v, '%', n) ||
+        file_base_differs(v, n, base))
+        return true;
     if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
         return true;
     while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
@@ -914,12 +936,12 @@ static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
 
     /* WHATWG URL, basic URL parser: browsers remove every ASCII tab or
      * newline from an HTML document's URL, read '\' as '/' in the path of
-     * an http(s), ftp, ws(s) or file URL and a file URL's drive letter
-     * "C|" as "C:" (as rewrite writes them), so the resolved IRI and its
-     * URI are what they read */
+     * an http(s), ftp, ws(s) or file URL, a file URL's drive letter "C|"
+     * as "C:" (as rewrite writes them), "%2e" segments as dot segments, and
+     * never take a file URL's drive letter away, so the resolved IRI and
+     * its URI are what they read */
     if (l->profile == XIRI_PROFILE_HTML &&
-        (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-         memchr(v, '\\', n) || memchr(v, '|', n) || odd_slashes(v, n))) {
+        browser_reading_differs(v, n, l->base)) {
         st = xiri_html_url(v, n, l->base, &strip, &n);
         if (st != XIRI_OK) {
             if (st == XIRI_ENOMEM)
@@ -948,12 +970,14 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
     struct rec rc; /* never full: four numbers and short names */
 
     r->codes_len = 0;
+    r->unresolvable = false;
     st = xiri_check_link(r->ctx, f->w, l, collect_code, r, NULL);
     if (st == XIRI_ENOMEM)
         cli_out_of_memory(&r->state);
     if (r->state.stop)
         return;
-    resolved = link_resolve(r, l);
+    /* (RFC 3986 would resolve it, as a browser does not) */
+    resolved = r->unresolvable ? NULL : link_resolve(r, l);
     /* RFC 3987 3.1, with IDNA for the hosts of DNS-based schemes and the
      * characters only LEIRIs allow escaped */
     if (resolved) {

@@ -200,9 +200,16 @@ enum xiri_idn {
  * "//" is given as browsers read it against base: "http:foo" is "foo"
  * (relative) against an http base, "https:h/p" is "https://h/p" against
  * another, and "http:///h/p" or, against an http base, "///h/p" has the
- * host h; the string is then one whose RFC 3986 resolution against base
- * gives what browsers get.  base may be NULL (a relative reference is
- * then not special).  *out is NUL-terminated; free it with xiri_str_free. */
+ * host h.  A path segment "%2e" or "%2e%2e" (any case; ".%2e", "%2e.")
+ * is a dot segment to browsers, and is given as "." or "..".  A file URL
+ * keeps its drive letter as browsers keep it: ".." never removes it
+ * ("file:///C:/.." is "file:///C:/"), a path reference against a file base
+ * with a drive letter keeps that drive ("/z" against "file:///C:/w/" is
+ * "/C:/z"), "//C:" has the drive in its path, "file:x" against a file base
+ * is "x", and against another "file:///x".  The string is then one whose
+ * RFC 3986 resolution against base gives what browsers get.  base may be
+ * NULL (a relative reference is then not special).  *out is NUL-terminated;
+ * free it with xiri_str_free. */
 XIRI_API enum xiri_status xiri_html_url(const char *value, size_t len,
                                         const char *base, char **out,
                                         size_t *out_len);

@@ -479,6 +479,22 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "document, or write an absolute IRI.  Same-document references "
             "(empty, or only a fragment) need no base and are not reported.",
         },
+    [CODE_OPAQUE_BASE] =
+        {
+            "opaque-base",
+            WARN,
+            "WHATWG URL 4.4",
+            "a relative reference against a base with an opaque path",
+            "The base in force has an opaque path: a scheme that is not "
+            "special and no '/' after its ':', as in <base href=\"mailto:"
+            "x\"> or a base \"urn:a:b\".  Browsers cannot resolve a "
+            "relative reference against it (WHATWG URL, no scheme state: "
+            "only a fragment can be), so the link does not work, where RFC "
+            "3986 section 5.2 would give \"mailto:c\" for \"c\": xiri "
+            "links gives no resolved IRI for it, and xiri rewrite --resolve "
+            "leaves it.  Fix the base (a <base href> meant for the "
+            "document's own address), or write the link absolute.",
+        },
     [CODE_RELATIVE_IDENTIFIER] =
         {
             "relative-identifier",

@@ -47,6 +47,7 @@ enum code_id {
     CODE_ESCAPED_DOT_SEGMENT,
     /* document-level: only xiri_check_link produces them (linkcheck.c) */
     CODE_NO_BASE,
+    CODE_OPAQUE_BASE,
     CODE_RELATIVE_IDENTIFIER,
     CODE_QUERY_ENCODING,
     CODE_REPLACEMENT_CHAR,

@@ -2,6 +2,8 @@
  * URL Standard, "basic URL parser"), and xiri_html_url(). */
 #include "common.h"
 #include "htmlurl.h"
+#include "chars.h"
+#include "resolve.h"
 #include "scheme.h"
 
 static bool is_tab_or_newline(char c)
@@ -167,8 +169,10 @@ bool html_url_drive_relative(const char *v, size_t n, const char *base)
            base[4] == ':';
 }
 
-bool html_url_rfc_form(const char *v, size_t n, const char *base,
-                       struct buf *out)
+/* html_url_rfc_form for a scheme read otherwise, odd slashes and a
+ * relative drive letter. */
+static bool rfc_form_scheme(const char *v, size_t n, const char *base,
+                            struct buf *out)
 {
     char sc[8];
     size_t k, i, j, from = out->len;
@@ -232,6 +236,251 @@ bool html_url_rfc_form(const char *v, size_t n, const char *base,
     return true;
 }
 
+/* Where the path of v[0..n) starts, or SIZE_MAX when it has no segments
+ * to the WHATWG URL parser (an opaque path: a scheme, then no '/'). */
+static size_t path_start(const char *v, size_t n)
+{
+    char sc[8];
+    size_t k = scheme_of(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
+
+    if (n - i >= 2 && v[i] == '/' && v[i + 1] == '/') {
+        for (i += 2; i < n && v[i] != '/' && v[i] != '?' && v[i] != '#'; i++)
+            ;
+        return i;
+    }
+    return k > 0 && (i == n || v[i] != '/') ? SIZE_MAX : i;
+}
+
+/* WHATWG URL 4.4, path state: a segment "%2e", ".%2e", "%2e." or "%2e%2e"
+ * (any case) is a dot segment, which RFC 3986 5.2.4 does not remove
+ * (ch_escaped_dot_segment): v[0..n) with such segments of its path written
+ * "." and "..", appended to out; false, and nothing appended, when it has
+ * none. */
+static bool rfc_form_dots(const char *v, size_t n, struct buf *out)
+{
+    size_t a, e, b;
+    bool found = false;
+
+    if (!memchr(v, '%', n) || (a = path_start(v, n)) == SIZE_MAX)
+        return false;
+    e = a + html_url_path_end(v + a, n - a);
+    for (b = a; b <= e; a = ++b) {
+        int dots;
+
+        while (b < e && v[b] != '/')
+            b++;
+        dots = ch_escaped_dot_segment(v, a, b);
+        if (dots > 0 && !found) {
+            buf_append(out, v, a);
+            found = true;
+        }
+        if (dots > 0)
+            buf_append(out, "..", (size_t)dots);
+        else if (found)
+            buf_append(out, v + a, b - a);
+        if (found && b < n)
+            buf_putc(out, v[b]);
+    }
+    if (found && e < n)
+        buf_append(out, v + e + 1, n - e - 1);
+    return found;
+}
+
+/* Whether s[i..n) starts with a Windows drive letter (WHATWG URL 4.3: an
+ * ASCII alpha, then ':' or '|'), alone or before '/', '?' or '#'. */
+static bool starts_with_drive(const char *s, size_t n, size_t i)
+{
+    return n - i >= 2 && is_alpha(s[i]) &&
+           (s[i + 1] == ':' || s[i + 1] == '|') &&
+           (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' ||
+            s[i + 2] == '#');
+}
+
+/* Whether base is a file URL whose path starts with a drive letter
+ * ("file:///C:/w/"): *drive is where its letter is. */
+static bool base_drive(const char *base, size_t *drive)
+{
+    size_t i = 5, n;
+
+    if (!base || (base[0] | 0x20) != 'f' || !scheme_is(base, 4, "file") ||
+        base[4] != ':')
+        return false;
+    n = strlen(base);
+    if (n - i >= 2 && base[i] == '/' && base[i + 1] == '/')
+        for (i += 2;
+             i < n && base[i] != '/' && base[i] != '?' && base[i] != '#'; i++)
+            ;
+    if (i == n || base[i] != '/' || !starts_with_drive(base, n, i + 1) ||
+        base[i + 2] != ':')
+        return false;
+    *drive = i + 1;
+    return true;
+}
+
+/* Whether s[a..e) holds "..". */
+static bool has_dot_dot(const char *s, size_t a, size_t e)
+{
+    for (; a + 1 < e; a++)
+        if (s[a] == '.' && s[a + 1] == '.')
+            return true;
+    return false;
+}
+
+/* Append "/", the drive letter drive[0] and ':', the path p[0..len)
+ * with its dot segments removed (RFC 3986 5.2.4, under the drive), and
+ * the rest tail[0..tail_len) (query, fragment). */
+static void put_under_drive(struct buf *out, const char *drive, const char *p,
+                            size_t len, const char *tail, size_t tail_len)
+{
+    buf_putc(out, '/');
+    buf_putc(out, drive[0]);
+    buf_putc(out, ':');
+    path_remove_dots(out, p, len);
+    buf_append(out, tail, tail_len);
+}
+
+/* WHATWG URL 4.4, file states: a file URL's drive letter is never taken
+ * away: ".." stops at it ("shorten a path"; RFC 3986 5.2.4 removes it:
+ * "file:///C:/.." is "file:///C:/" to browsers, "file:///" to RFC 3986),
+ * a drive where the host stands is the path's ("//d:" against a file base
+ * is "file:///d:", file host state), and a path reference against a file
+ * base whose path starts with a drive letter keeps that drive ("/z"
+ * against "file:///C:/w/" is "file:///C:/z", file slash state; "../../z"
+ * against it "file:///C:/z").  For such a value v[0..n), the reference
+ * that RFC 3986 resolves against base to the same, appended to out (its
+ * path under the drive, dot segments removed); false, nothing appended,
+ * otherwise. */
+static bool rfc_form_file(const char *v, size_t n, const char *base,
+                          struct buf *out)
+{
+    char sc[8];
+    size_t k, i = 0, d, e, h, dir, j;
+    bool file_base = base && (base[0] | 0x20) == 'f' &&
+                     scheme_is(base, 4, "file") && base[4] == ':';
+    bool stripped = false;
+    struct buf merged;
+
+    if (!file_base && (n < 5 || (v[0] | 0x20) != 'f'))
+        return false; /* most links */
+    k = scheme_of(v, n, sc, sizeof(sc));
+    if (k > 0 && !scheme_is(v, k, "file"))
+        return false;
+    e = html_url_path_end(v, n);
+    if (k > 0 && file_base) {
+        /* against a file base, "file:" and the rest is read as the rest
+         * alone: the scheme state and the no scheme state both go on in
+         * the file state ("file:x" is "x", "file:/x" is "/x") */
+        v += k + 1, n -= k + 1, e -= k + 1, k = 0;
+        stripped = true;
+    } else if (k > 0) {
+        i = k + 1;
+    } else if (!file_base) {
+        return false;
+    }
+    if (k == 0 && starts_with_drive(v, e, 0)) {
+        /* a drive letter first ("file:C:/x"): the file state starts the
+         * path with it */
+        put_under_drive(out, v, v + 2, e - 2, v + e, n - e);
+        return true;
+    }
+    if (e - i >= 2 && v[i] == '/' && v[i + 1] == '/') {
+        for (h = i + 2; h < e && v[h] != '/'; h++)
+            ;
+        if (h - i - 2 == 2 && starts_with_drive(v, e, i + 2)) {
+            /* the drive where the host stands: an empty host */
+            buf_append(out, v, i + 2);
+            put_under_drive(out, v + i + 2, v + h, e - h, v + e, n - e);
+            return true;
+        }
+        i = h; /* the path after the host */
+    } else if (k > 0) {
+        /* "file:x" or "file:/x" without a file base: an empty host, then
+         * the path (file state, file slash state, path state) */
+        struct buf full;
+        bool done;
+
+        buf_init(&full, XIRI_MAX_LEN);
+        buf_append(&full, v, k + 1);
+        buf_append(&full, i < e && v[i] == '/' ? "//" : "///",
+                   i < e && v[i] == '/' ? 2 : 3);
+        buf_append(&full, v + i, n - i);
+        done = full.status == XIRI_OK &&
+               rfc_form_file(full.data, full.len, base, out);
+        if (!done)
+            buf_append(out, full.data ? full.data : "", full.len);
+        if (full.status != XIRI_OK)
+            out->status = full.status;
+        buf_free(&full);
+        return true;
+    }
+    if (i < e && v[i] == '/' && starts_with_drive(v, e, i + 1)) {
+        /* its own drive: only ".." could take it away */
+        if (!has_dot_dot(v, i + 3, e))
+            goto as_is;
+        buf_append(out, v, i);
+        put_under_drive(out, v + i + 1, v + i + 3, e - i - 3, v + e, n - e);
+        return true;
+    }
+    if (k > 0 || i > 0 || e == 0 || !base_drive(base, &d))
+        goto as_is; /* an absolute URL or no drive to keep */
+    if (v[0] == '/') {
+        put_under_drive(out, base + d, v, e, v + e, n - e);
+        return true;
+    }
+    if (!has_dot_dot(v, 0, e) && base[d + 2] == '/')
+        goto as_is; /* RFC 3986's merge keeps the drive (but "x" against
+                       "file:///C:" is "file:///x" to it) */
+    /* RFC 3986 5.2.3 under the drive: base's path after it up to its last
+     * '/', then v's path */
+    for (dir = j = d + 2; base[j] && base[j] != '?' && base[j] != '#'; j++)
+        if (base[j] == '/')
+            dir = j + 1;
+    buf_init(&merged, XIRI_MAX_LEN);
+    if (dir == d + 2)
+        buf_putc(&merged, '/');
+    else
+        buf_append(&merged, base + d + 2, dir - d - 2);
+    buf_append(&merged, v, e);
+    if (merged.status == XIRI_OK)
+        put_under_drive(out, base + d, merged.data, merged.len, v + e, n - e);
+    else
+        out->status = merged.status;
+    buf_free(&merged);
+    return true;
+as_is:
+    if (stripped)
+        buf_append(out, v, n);
+    return stripped;
+}
+
+bool html_url_rfc_form(const char *v, size_t n, const char *base,
+                       struct buf *out)
+{
+    struct buf a, b;
+    bool changed = false, drive;
+
+    buf_init(&a, XIRI_MAX_LEN);
+    buf_init(&b, XIRI_MAX_LEN);
+    if (rfc_form_scheme(v, n, base, &a)) {
+        v = a.data ? a.data : "";
+        n = a.len;
+        changed = true;
+    }
+    if (rfc_form_dots(v, n, &b)) {
+        v = b.data ? b.data : "";
+        n = b.len;
+        changed = true;
+    }
+    drive = rfc_form_file(v, n, base, out);
+    if (!drive && changed)
+        buf_append(out, v, n);
+    if (a.status != XIRI_OK || b.status != XIRI_OK)
+        out->status = a.status != XIRI_OK ? a.status : b.status;
+    buf_free(&a);
+    buf_free(&b);
+    return changed || drive;
+}
+
 enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,
                                char **out, size_t *out_len)
 {
@@ -266,6 +515,23 @@ enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,
         buf_free(&r);
     }
     return buf_take(&b, out, out_len);
+}
+
+bool html_url_opaque_base(const char *v, size_t n, const char *base)
+{
+    size_t i;
+
+    if (!base || (n > 0 && v[0] == '#'))
+        return false;
+    /* most bases ("http://", "https://") are soon known not to be */
+    for (i = 0; i < 6 && base[i] && base[i] != ':'; i++)
+        ;
+    if (base[i] == ':' && base[i + 1] == '/')
+        return false;
+    if (scheme_prefix_len(v, n) > 0)
+        return false;
+    i = scheme_prefix_len(base, strlen(base));
+    return i > 0 && !scheme_is_special(base, i) && base[i + 1] != '/';
 }
 
 /* A finding that says browsers reject the URL (xiri_check, html

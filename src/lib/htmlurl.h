@@ -30,8 +30,15 @@ void html_url_prepare(const char *v, size_t n, const char *base,
  * ("http:///h/p" and, against an http base, "///h/p" are
  * "http://h/p"), where RFC 3986 reads an empty authority; and a
  * reference that starts with a drive letter "C|" against a file base is
- * "/C:" and the rest (file state; html_url_drive_relative).  For such a
- * v[0..n) (as html_url_prepare gives it), append to out the reference
+ * "/C:" and the rest (file state; html_url_drive_relative); and a
+ * path segment "%2e" or "%2e%2e" (any case, or one dot of two so written)
+ * is a dot segment, which RFC 3986 5.2.4 keeps (path state); and a file
+ * URL keeps its drive letter: ".." never removes it, a drive where the
+ * host stands ("//C:") is the path's, a path reference against a file
+ * base with a drive letter keeps that drive ("/z" against "file:///C:/w/"
+ * is "file:///C:/z"), "file:" and the rest against a file base is the rest
+ * alone, and "file:x" or "file:/x" has an empty host (file states).  For
+ * such a v[0..n) (as html_url_prepare gives it), append to out the reference
  * whose RFC 3986 resolution against base gives what browsers read, and
  * return true; else false, and nothing appended. */
 bool html_url_rfc_form(const char *v, size_t n, const char *base,
@@ -40,6 +47,15 @@ bool html_url_rfc_form(const char *v, size_t n, const char *base,
  * written "C|" (then '/', '?', '#' or the end) and base a file URL: a
  * browser reads "/C:" there, RFC 3986 a path segment "C|". */
 bool html_url_drive_relative(const char *v, size_t n, const char *base);
+/* Whether v[0..n) is a relative reference other than a fragment (the
+ * empty one too) and base
+ * (NULL: none) has an opaque path (a scheme that is not special and no
+ * '/' after its ':', as "mailto:x" or "urn:a:b"): browsers fail to parse
+ * it (WHATWG URL 4.4, no scheme state: against a base with an opaque path
+ * only a fragment can be), where RFC 3986 5.2 resolves it ("c" against
+ * "mailto:x" is "mailto:c"). */
+bool html_url_opaque_base(const char *v, size_t n, const char *base);
+
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives
  * it) against base (NULL: none): its authority fails WHATWG URL's host
  * parsing (a forbidden host code point, written or percent-encoded; an

@@ -125,6 +125,15 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
                       "absolute IRI");
         return;
     }
+    if (l->base && l->profile == XIRI_PROFILE_HTML &&
+        !r->part[XIRI_PART_SCHEME].set &&
+        html_url_opaque_base(l->value, l->value_len, l->base))
+        lc_report(lc, CODE_OPAQUE_BASE, XIRI_PART_COUNT, 0, l->value_len, 0,
+                  "browsers cannot resolve this relative reference: its "
+                  "base \"%s\" has an opaque path, against which only a "
+                  "fragment can be (WHATWG URL); fix the base or write the "
+                  "link absolute",
+                  l->base);
     if (l->base || r->part[XIRI_PART_SCHEME].set)
         return;
     if (!r->part[XIRI_PART_AUTHORITY].set && r->part[XIRI_PART_PATH].len == 0 &&

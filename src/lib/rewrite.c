@@ -508,23 +508,6 @@ static const char *sniff_changed(struct xiri_rewriter *rw,
            "(<meta charset>) or give --encoding";
 }
 
-/* HTML: is l a relative reference other than a fragment against a base
- * with an opaque path (a scheme that is not special and no '/' after its
- * ':', as mailto:x or urn:a:b)?  Browsers fail to parse it (WHATWG URL
- * "no scheme state": a base with an opaque path takes a fragment only),
- * where RFC 3986 5.2 resolves it ("c" against "mailto:x" is "mailto:c"):
- * --resolve would turn a dead link into a live one. */
-static bool opaque_base_relative(const struct xiri_link *l)
-{
-    size_t i, n = l->value_len;
-    const char *v = l->value;
-
-    if (!l->base || n == 0 || v[0] == '#' || scheme_prefix_len(v, n) > 0)
-        return false;
-    i = scheme_prefix_len(l->base, strlen(l->base));
-    return i > 0 && !scheme_is_special(l->base, i) && l->base[i + 1] != '/';
-}
-
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
  * spelling could make such a link work, which rewrite must not do. */
 static bool html_rejected(struct xiri_rewriter *rw, const struct xiri_link *l,
@@ -938,7 +921,7 @@ static int on_link(void *user, const struct xiri_link *l)
                      "see xiri check --profile=html), and another spelling "
                      "could make it work; left as it is";
     } else if (l->profile == XIRI_PROFILE_HTML && rw->opts.resolve &&
-               opaque_base_relative(l)) {
+               html_url_opaque_base(l->value, l->value_len, l->base)) {
         ev.status = XIRI_EINVAL;
         ev.message = "browsers cannot resolve this relative reference against "
                      "its base, whose path is opaque (a mailto:, urn: or "

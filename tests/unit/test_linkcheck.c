@@ -350,6 +350,32 @@ static const struct link_case link_cases[] = {
     {NULL, HTML, "http://x/", "a/b", "", 0, {NULL, NULL}},
     {NULL, HTML, "foo/", "a/b", "", 0, {NULL, NULL}},
 
+    /* opaque-base: WHATWG URL 4.4 no scheme state, a base with an opaque
+     * path takes a fragment only (Node 20: new URL(v, "mailto:x") fails
+     * for "c", "", "?q", "//h/x" and "/x", gives mailto:x#f for "#f") */
+    {NULL,
+     HTML,
+     "mailto:x",
+     "c",
+     "opaque-base@0+1",
+     0,
+     {"opaque path", "mailto:x"}},
+    {NULL, HTML, "mailto:x", "", "opaque-base@0+0", 0, {NULL, NULL}},
+    {NULL, HTML, "urn:a:b", "?q", "opaque-base@0+2", 0, {NULL, NULL}},
+    {NULL, HTML, "mailto:x", "//h/x", "opaque-base@0+5", 0, {NULL, NULL}},
+    {NULL,
+     HTML,
+     "javascript:void(0)",
+     "/x",
+     "opaque-base@0+2",
+     0,
+     {NULL, NULL}},
+    {NULL, HTML, "mailto:x", "#f", "", 0, {NULL, NULL}},
+    {NULL, HTML, "mailto:x", "http://h/", "", 0, {NULL, NULL}},
+    {NULL, HTML, "sc:/x", "c", "", 0, {NULL, NULL}},    /* a path: not opaque */
+    {NULL, HTML, "http:x", "c", "", 0, {NULL, NULL}},   /* special */
+    {NULL, LEIRI, "urn:a:b", "c", "", 0, {NULL, NULL}}, /* XML: RFC 3986 */
+
     /* query-encoding: WHATWG URL 4.4 query state, special schemes other
      * than ws and wss, HTML only, document encoding not UTF-8 */
     {"windows-1252",
@@ -1131,20 +1157,20 @@ static void test_html_url(void)
     static const struct {
         const char *in, *base, *want;
     } v[] = {
-        {"\\x", "http://example.org/foo/bar", "/x"},                /* WPT */
+        {"\\x", "http://example.org/foo/bar", "/x"},                 /* WPT */
         {"\\\\x\\hello", "http://example.org/foo/bar", "//x/hello"}, /* WPT */
         {"http:\\\\foo.com\\", NULL, "http://foo.com/"},             /* WPT */
         {"http:\\\\a\\b:c\\d@foo.com\\", NULL, "http://a/b:c/d@foo.com/"},
-        {"ws://a@b\\c", NULL, "ws://a@b/c"},                    /* WPT */
-        {"#\\", "http://example.org/foo/bar", "#\\"},            /* WPT */
-        {"sc:\\../", NULL, "sc:\\../"},                          /* WPT */
+        {"ws://a@b\\c", NULL, "ws://a@b/c"},          /* WPT */
+        {"#\\", "http://example.org/foo/bar", "#\\"}, /* WPT */
+        {"sc:\\../", NULL, "sc:\\../"},               /* WPT */
         {"file:c:\\foo\\bar.html", "file:///tmp/mock/path",
-         "file:c:/foo/bar.html"},                                /* WPT */
+         "/c:/foo/bar.html"}, /* WPT (file:///c:/foo/bar.html) */
         {":foo.com\\", "http://example.org/foo/bar", ":foo.com/"}, /* WPT */
         {"h\ttt\np:\\\\x\\y", NULL, "http://x/y"},
         {"a\\b?c\\d#e\\f", "https://h/", "a/b?c\\d#e\\f"},
-        {"a\\b", NULL, "a\\b"},       /* no base: not known to be special */
-        {"a\\b", "urn:x:y", "a\\b"},  /* a base that is not special */
+        {"a\\b", NULL, "a\\b"},      /* no base: not known to be special */
+        {"a\\b", "urn:x:y", "a\\b"}, /* a base that is not special */
         {"HTTPS:\\\\h", NULL, "HTTPS://h"},
         {"httpsx:\\a", "http://h/", "httpsx:\\a"},
         {"1http:\\a", "http://h/", "1http:/a"}, /* no scheme: relative */
@@ -1152,18 +1178,20 @@ static void test_html_url(void)
         {"", "http://h/", ""},
         /* leading and trailing C0 controls and spaces removed */
         {"\x1b\x04\x12 http://example.com/\x1f \r ", NULL,
-         "http://example.com/"},                                  /* WPT */
-        {" foo.com  ", "http://example.org/foo/bar", "foo.com"},  /* WPT */
-        {"non-special:opaque  ", NULL, "non-special:opaque"},     /* WPT */
-        {"\x01" "a b\x7f", NULL, "a b\x7f"}, /* U+007F: no C0 control */
+         "http://example.com/"},                                 /* WPT */
+        {" foo.com  ", "http://example.org/foo/bar", "foo.com"}, /* WPT */
+        {"non-special:opaque  ", NULL, "non-special:opaque"},    /* WPT */
+        {"\x01"
+         "a b\x7f",
+         NULL, "a b\x7f"}, /* U+007F: no C0 control */
         /* a file URL's drive letter "C|" where the host or the first
          * path segment stands is "C:" (file host and path states) */
         {"  File:c|////foo\\bar.html", "file:///tmp/mock/path",
-         "File:c:////foo/bar.html"},                             /* WPT */
-        {"/C|\\foo\\bar", "file:///tmp/mock/path", "/C:/foo/bar"}, /* WPT */
-        {"//C|/foo/bar", "file:///tmp/mock/path", "//C:/foo/bar"}, /* WPT */
-        {"/c|/foo/bar", "file:///c:/baz/qux", "/c:/foo/bar"},     /* WPT */
-        {"C|a", "file://host/dir/file", "C|a"},                   /* WPT */
+         "/c:////foo/bar.html"}, /* WPT (file:///c:////foo/bar.html) */
+        {"/C|\\foo\\bar", "file:///tmp/mock/path", "/C:/foo/bar"},  /* WPT */
+        {"//C|/foo/bar", "file:///tmp/mock/path", "///C:/foo/bar"}, /* WPT */
+        {"/c|/foo/bar", "file:///c:/baz/qux", "/c:/foo/bar"},       /* WPT */
+        {"C|a", "file://host/dir/file", "C|a"},                     /* WPT */
         {"file:///C|/x", NULL, "file:///C:/x"},
         {"file:///C|", NULL, "file:///C:"},
         {"file:///C|?q", NULL, "file:///C:?q"},
@@ -1180,24 +1208,24 @@ static void test_html_url(void)
          * slashes or more before an authority are two (resolved: below) */
         {"http:foo.com", "http://example.org/foo/bar", "foo.com"}, /* WPT */
         {"http:/example.com/", "http://example.org/foo/bar",
-         "/example.com/"}, /* WPT */
-        {"http:", "http://example.org/foo/bar", ""}, /* WPT */
+         "/example.com/"},                                         /* WPT */
+        {"http:", "http://example.org/foo/bar", ""},               /* WPT */
         {"http::@c:29", "http://example.org/foo/bar", "./:@c:29"}, /* WPT */
         {"ftp:/example.com/", "http://example.org/foo/bar",
          "ftp://example.com/"}, /* WPT */
         {"https:example.com/", "http://example.org/foo/bar",
          "https://example.com/"}, /* WPT */
         {"wss:example.com/", "http://example.org/foo/bar",
-         "wss://example.com/"}, /* WPT */
+         "wss://example.com/"},                       /* WPT */
         {"///test", "http://example.org/", "//test"}, /* WPT */
         {"///example.org/../path", "http://example.org/",
          "//example.org/../path"}, /* WPT */
         {"HTTP:///h/x", NULL, "HTTP://h/x"},
         {"http:///", NULL, "http:///"}, /* no host: browsers reject it */
-        {"///test", "file:///tmp/mock/path", "///test"},  /* file: not */
-        {"///x/", "sc://x/", "///x/"},       /* a base that is not special */
-        {"file:x", "http://h/", "file:x"},   /* file states differ: left */
-        {"foo:bar", "http://h/", "foo:bar"}, /* not special */
+        {"///test", "file:///tmp/mock/path", "///test"}, /* file: not */
+        {"///x/", "sc://x/", "///x/"},        /* a base that is not special */
+        {"file:x", "http://h/", "file:///x"}, /* file, path states */
+        {"foo:bar", "http://h/", "foo:bar"},  /* not special */
     };
     static const struct {
         const char *in, *base, *href;
@@ -1217,6 +1245,51 @@ static void test_html_url(void)
         {"///example.org/../path", "http://example.org/",
          "http://example.org/path"},
         {"C|/foo/bar", "file:///tmp/mock/path", "file:///C:/foo/bar"},
+        /* a dot segment written "%2e" (WPT; path state) */
+        {"http://example.com/foo/%2e", "http://h/", "http://example.com/foo/"},
+        {"http://example.com/foo/%2e%2", "http://h/",
+         "http://example.com/foo/%2e%2"},
+        {"http://example.com/foo/%2e./%2e%2e/.%2e/%2e.bar", "http://h/",
+         "http://example.com/%2e.bar"},
+        {"http://www/foo%2Ehtml", "http://h/", "http://www/foo%2Ehtml"},
+        {"http://www/foo/%2E/html", "http://h/", "http://www/foo/html"},
+        {"https://example.com/aaa/bbb/%2e%2e?query", "http://h/",
+         "https://example.com/aaa/?query"},
+        /* (Node 20's new URL()) */
+        {"%2e%2e/x", "http://h/a/b/c", "http://h/a/x"},
+        {"x/%2e%2e?%2e%2e#%2e%2e", "http://h/a/b/c",
+         "http://h/a/b/?%2e%2e#%2e%2e"},
+        {"%2e%2e%2e/x", "http://h/a/b/c", "http://h/a/b/%2e%2e%2e/x"},
+        {"%2f%2e%2e/x", "http://h/a/b/c", "http://h/a/b/%2f%2e%2e/x"},
+        {"http:%2e%2e/x", "http://h/a/b/c", "http://h/a/x"},
+        {"%2e%2e/x", "sc://h/a/b", "sc://h/x"},
+        {"mailto:%2e%2e", "http://h/", "mailto:%2e%2e"}, /* opaque */
+        /* a file URL's drive letter stays (WPT; file states) */
+        {"..", "file:///C:/", "file:///C:/"},
+        {"/", "file:///C:/a/b", "file:///C:/"},
+        {"/", "file://h/C:/a/b", "file://h/C:/"},
+        {"//d:", "file:///C:/a/b", "file:///d:"},
+        {"//d:/..", "file:///C:/a/b", "file:///d:/"},
+        {"..", "file://x/C:/", "file://x/C:/"},
+        {"//C|/foo/bar", "file:///tmp/mock/path", "file:///C:/foo/bar"},
+        {"file:c:\\foo\\bar.html", "file:///tmp/mock/path",
+         "file:///c:/foo/bar.html"},
+        {"  File:c|////foo\\bar.html", "file:///tmp/mock/path",
+         "file:///c:////foo/bar.html"},
+        /* (Node 20's new URL()) */
+        {"../../../y", "file:///C:/w/x/", "file:///C:/y"},
+        {"/../z", "file:///C:/w/x/", "file:///C:/z"},
+        {"/D:/../z", "file:///C:/w/x/", "file:///D:/z"},
+        {"//h/C:/../x", "file:///C:/w/x/", "file://h/C:/x"},
+        {"a/../../../../b?q#f", "file:///C:/w/x/", "file:///C:/b?q#f"},
+        {"%2e%2e/%2e%2e/%2e%2e/q", "file:///C:/w/x/", "file:///C:/q"},
+        {"x", "file:///C:", "file:///C:/x"},
+        {"file:x", "file:///C:/w/", "file:///C:/w/x"},
+        {"file:/x", "file:///tmp/w/", "file:///x"},
+        {"file:x", "http://h/w/", "file:///x"},
+        {"file:/C:/../x", "http://h/w/", "file:///C:/x"},
+        {"file:?q", "http://h/w/", "file:///?q"},
+        {"../../../x", "file:///tmp/a/b", "file:///x"}, /* no drive */
     };
     size_t i;
     char *out = NULL;
@@ -1235,7 +1308,8 @@ static void test_html_url(void)
         xiri_str_free(out);
     }
     /* the odd slashes above, resolved by xiri_resolve: WPT's href, but
-     * for the '/' it gives an empty path (http://test/) */
+     * for the '/' it gives an empty path (http://test/); and dot segments
+     * written "%2e" and file URLs' drive letters, as browsers read them */
     for (i = 0; i < ARRAY_LEN(r); i++) {
         char *t = NULL;
         size_t tn;
