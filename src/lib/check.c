@@ -363,7 +363,14 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
                      what, off);
         break;
     case SCAN_WARN_HTML:
-        if (cp == '%')
+        if (cp == ':')
+            check_report(ck, CODE_HTML_ONLY, sev, NULL, part, off, len, cp,
+                         "':' at byte %zu in the first segment of a "
+                         "relative path: browsers read a path (what comes "
+                         "before is no scheme), RFC 3986 does not; write "
+                         "\"./\" before the path",
+                         off);
+        else if (cp == '%')
             check_report(ck, CODE_HTML_ONLY, sev, NULL, part, off, len, cp,
                          "'%%' at byte %zu in the %s is not followed by two "
                          "hexadecimal digits; browsers keep it, RFC 3987 "

@@ -179,9 +179,13 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "something browsers accept that RFC 3987 does not",
             "The WHATWG URL Standard, which browsers follow for HTML "
             "attributes, tolerates a '%' without two hex digits, '[' and ']' "
-            "outside the host and '#' inside the fragment; RFC 3987 does "
-            "not, and other consumers reject or misread such references.  "
-            "Write '%' as %25, '[' as %5B, ']' as %5D and '#' as %23.  In "
+            "outside the host, '#' inside the fragment and ':' in the first "
+            "segment of a relative path (\"1a:b\", \"h^p:x\": what "
+            "precedes it is no scheme, which starts with a letter and holds "
+            "letters, digits, '+', '-' and '.' only); RFC 3987 "
+            "does not, and other consumers reject or misread such "
+            "references.  Write '%' as %25, '[' as %5B, ']' as %5D and '#' "
+            "as %23, and \"./\" before such a path.  In "
             "an http, https, ftp, ws, wss or file URL browsers read '\\' "
             "before the query as '/' (so 'a\\b' requests a/b): write '/'; "
             "rewrite does.",

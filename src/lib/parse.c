@@ -438,9 +438,14 @@ enum xiri_status ref_parse(const char *s, size_t len,
     }
     if (colon != SIZE_MAX) {
         if (!scan_chars(&sc, XIRI_PART_PATH, path->off, colon) ||
-            found(&sc, SCAN_ERR_COLON, XIRI_PART_PATH, colon, 1, ':') ||
-            !scan_chars(&sc, XIRI_PART_PATH, colon + 1,
-                        path->off + path->len))
+            /* WHATWG URL 4.4: what precedes it is no scheme (the
+             * scheme state would have taken one), so browsers read a
+             * relative path */
+            found(&sc,
+                  sc.profile == XIRI_PROFILE_HTML ? SCAN_WARN_HTML
+                                                  : SCAN_ERR_COLON,
+                  XIRI_PART_PATH, colon, 1, ':') ||
+            !scan_chars(&sc, XIRI_PART_PATH, colon + 1, path->off + path->len))
             return sc.status;
     }
     if (r->part[XIRI_PART_USERINFO].set &&
