@@ -1274,6 +1274,36 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
  * registry gives out and IDNA2008 lookups refuse.  Browsers differ: the
  * URL Standard's tests keep it as written (WPT toascii.json: "xn--a"),
  * Node 20's URL rejects it; a warning under every profile. */
+/* Whether the host label s[a..e) is an ACE label (ch_is_ace_label) once
+ * its escapes are decoded: a host is percent-decoded before IDNA (WHATWG
+ * URL 3.5 host parsing; RFC 3986 3.2.2), so "%78n--" is "xn--". */
+static bool check_ace_at(const struct check *ck, size_t a, size_t e)
+{
+    char d[4];
+    size_t i = a, k = 0;
+
+    while (k < 4 && i < e) {
+        if (ck->s[i] == '%' && ch_is_pct(ck->s, e, i)) {
+            d[k++] = (char)check_pct_octet(ck->s, i);
+            i += 3;
+        } else {
+            d[k++] = ck->s[i++];
+        }
+    }
+    return k == 4 && ch_is_ace_label(d, 0, 4);
+}
+
+/* Whether the host s[a..e) has a label check_ace_at takes. */
+static bool check_has_ace(const struct check *ck, size_t a, size_t e)
+{
+    size_t i;
+
+    for (i = a; i + 4 <= e; i++)
+        if ((i == a || ck->s[i - 1] == '.') && check_ace_at(ck, i, e))
+            return true;
+    return false;
+}
+
 static void check_ace_labels(struct check *ck, struct idn *idn)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
@@ -1286,7 +1316,7 @@ static void check_ace_labels(struct check *ck, struct idn *idn)
 
         for (j = i; j < end && ck->s[j] != '.'; j++)
             ;
-        if (!ch_is_ace_label(ck->s, i, j) || !check_decode(ck, i, j, &ck->tmp))
+        if (!check_ace_at(ck, i, j) || !check_decode(ck, i, j, &ck->tmp))
             continue;
         ck->tmp2.len = 0;
         st = idn_to_unicode(idn, ck->tmp.data, ck->tmp.len, &ck->tmp2,
@@ -1589,7 +1619,7 @@ static void check_host(struct check *ck)
     if (ck->s[h->off] == '[')
         return;
     ascii = !check_has_nonascii(ck, h->off, h->off + h->len);
-    if (ascii && !ch_has_ace_label(ck->s, h->off, h->off + h->len))
+    if (ascii && !check_has_ace(ck, h->off, h->off + h->len))
         return;
     for (i = h->off; i < h->off + h->len;) {
         uint32_t cp;
@@ -1616,8 +1646,8 @@ static void check_host(struct check *ck)
         while (j < end && ck->s[j] != '.')
             j++;
         /* an A-label is checked as the Unicode it stands for */
-        if (j > i && (check_has_nonascii(ck, i, j) ||
-                      ch_is_ace_label(ck->s, i, j)))
+        if (j > i &&
+            (check_has_nonascii(ck, i, j) || check_ace_at(ck, i, j)))
             check_confusable_label(ck, idn, i, j);
         i = j + 1;
     }
