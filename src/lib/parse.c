@@ -23,14 +23,18 @@ static void span_set(struct span *sp, size_t off, size_t len)
 }
 
 /* iauthority = [ iuserinfo "@" ] ihost [ ":" port ]  (RFC 3987 2.2)
- * iuserinfo and ihost cannot hold '@', ihost only holds ':' inside an
- * IP-literal, so the first '@' ends the userinfo and the first ':' after
- * the host (or after its ']') starts the port. */
+ * iuserinfo and ihost cannot hold '@', so an authority with two is
+ * invalid whichever ends the userinfo: the last does, as browsers read it
+ * (WHATWG URL 4.4 authority state: an earlier '@' is the userinfo's, sent
+ * as %40), so that the host is the one they connect to.  ihost only holds
+ * ':' inside an IP-literal, so the first ':' after the host (or after its
+ * ']') starts the port. */
 static void split_authority(const char *s, size_t a, size_t e, struct ref *r)
 {
-    size_t h = a, at, c;
+    size_t h = a, at = e, i, c;
 
-    at = find_byte(s, a, e, '@');
+    for (i = find_byte(s, a, e, '@'); i < e; i = find_byte(s, i + 1, e, '@'))
+        at = i;
     if (at < e) {
         span_set(&r->part[XIRI_PART_USERINFO], a, at - a);
         h = at + 1;
@@ -317,7 +321,8 @@ static bool scan_chars(struct scan *sc, enum xiri_part part, size_t from,
                     return false;
             } else if (html && part != XIRI_PART_HOST &&
                        (c == '[' || c == ']' ||
-                        (c == '#' && part == XIRI_PART_FRAGMENT))) {
+                        (c == '#' && part == XIRI_PART_FRAGMENT) ||
+                        (c == '@' && part == XIRI_PART_USERINFO))) {
                 if (found(sc, SCAN_WARN_HTML, part, i, 1, c))
                     return false;
             } else if (found(sc, SCAN_ERR_CHAR, part, i, 1, c)) {
