@@ -708,7 +708,13 @@ static void report_at(struct rw_file *f, unsigned long line,
 static void report_as(struct rw_file *f, const struct xiri_link *l,
                       enum xiri_severity sev, const char *text)
 {
-    report_at(f, l->line, l->column, sev, text);
+    unsigned long line = l->line, column = l->column;
+    size_t off;
+
+    /* lazy positions: counted for the few links with a message */
+    if (line == 0)
+        xiri_rewriter_position(f->rw, l, 0, &line, &column, &off);
+    report_at(f, line, column, sev, text);
 }
 
 static void report(struct rw_file *f, const struct xiri_link *l, bool error,
@@ -1816,6 +1822,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
     }
 
     xiri_walk_options_init(&wo);
+    wo.lazy_positions = 1; /* only messages need them */
     wo.type = r->o.type;
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;

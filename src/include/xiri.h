@@ -493,8 +493,10 @@ struct xiri_walk_options {
                            callback; its offset and raw_length are set as
                            usual.  For a consumer that needs the place of
                            few links.  0 (the default): every link has
-                           its line and column.  xiri_rewriter_new
-                           ignores it (its events need them). */
+                           its line and column.  Under xiri_rewriter_new
+                           an event's line and column are then set only
+                           when it says something, and
+                           xiri_rewriter_position gives the others. */
 };
 
 /* Fill opts with the defaults. */
@@ -673,7 +675,9 @@ struct xiri_rewrite_event {
     unsigned long line;     /* where the message points: the character it
                                is about when it is about one of the value
                                (as xiri_walker_position places it), else
-                               the link's line and column */
+                               the link's line and column; 0 under
+                               lazy_positions for an event that says
+                               nothing (xiri_rewriter_position) */
     unsigned long column;
 };
 
@@ -708,6 +712,13 @@ XIRI_API void xiri_rewriter_free(struct xiri_rewriter *rw);
 /* The walker underneath (for xiri_walker_encoding, xiri_check_link). */
 XIRI_API const struct xiri_walker *
 xiri_rewriter_walker(const struct xiri_rewriter *rw);
+/* xiri_walker_position on the walker underneath, for the link of the
+ * event on_event is given: with walk_opts->lazy_positions, the place of a
+ * link whose event has no line. */
+XIRI_API enum xiri_status
+xiri_rewriter_position(struct xiri_rewriter *rw, const struct xiri_link *link,
+                       size_t off, unsigned long *line, unsigned long *column,
+                       size_t *offset);
 
 #ifdef __cplusplus
 }

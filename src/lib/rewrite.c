@@ -28,6 +28,7 @@ struct xiri_rewriter {
     void *user;
     enum xiri_status status;
     struct xiri_error error;
+    bool lazy; /* lazy_positions (event_place) */
 
     /* the original bytes not written yet: pend holds the document from
      * byte offset pend_start on; everything before emitted is written */
@@ -76,6 +77,16 @@ void xiri_rewrite_options_init(struct xiri_rewrite_options *o)
 const struct xiri_walker *xiri_rewriter_walker(const struct xiri_rewriter *rw)
 {
     return rw ? rw->walker : NULL;
+}
+
+enum xiri_status xiri_rewriter_position(struct xiri_rewriter *rw,
+                                        const struct xiri_link *link,
+                                        size_t off, unsigned long *line,
+                                        unsigned long *column, size_t *offset)
+{
+    if (!rw)
+        return XIRI_EINVAL;
+    return xiri_walker_position(rw->walker, link, off, line, column, offset);
 }
 
 static void stop(struct xiri_rewriter *rw, enum xiri_status st,
@@ -869,6 +880,20 @@ static bool holds_replacement(const char *s, size_t n)
     return false;
 }
 
+/* Lazy positions: the link's line and column for an event that has a
+ * message (a value left, an identifier kept, a query browsers send
+ * otherwise) and no place yet; the others keep 0, as their link does. */
+static void event_place(struct xiri_rewriter *rw, struct xiri_rewrite_event *ev)
+{
+    size_t pos;
+
+    if (rw->lazy && ev->line == 0 &&
+        (ev->status != XIRI_OK || ev->identifier_kept || ev->query_differs ||
+         ev->message))
+        xiri_walker_position(rw->walker, ev->link, 0, &ev->line, &ev->column,
+                             &pos);
+}
+
 static int on_link(void *user, const struct xiri_link *l)
 {
     struct xiri_rewriter *rw = user;
@@ -890,6 +915,7 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.status = XIRI_EUNICODE;
         ev.message = "the value holds U+FFFD (bytes invalid in the "
                      "document's encoding, or a real U+FFFD): left as it is";
+        event_place(rw, &ev);
         if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
             stop(rw, XIRI_ECANCELED, "stopped by a callback");
         return rw->status != XIRI_OK;
@@ -1048,6 +1074,7 @@ static int on_link(void *user, const struct xiri_link *l)
             ev.written = out_len;
         }
     }
+    event_place(rw, &ev);
     if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
         stop(rw, XIRI_ECANCELED, "stopped by a callback");
     return rw->status != XIRI_OK;
@@ -1138,16 +1165,11 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->fix, XIRI_MAX_LEN);
     buf_init(&rw->base_text, XIRI_MAX_LEN);
     buf_init(&rw->resolved, XIRI_MAX_LEN);
-    if (walk_opts && walk_opts->lazy_positions) {
-        /* the rewriter's events give each link's line and column */
-        struct xiri_walk_options eager = *walk_opts;
-        eager.lazy_positions = 0;
-        st = xiri_walker_new(ctx, reg, &eager, on_link, forward_diag, rw,
-                             &rw->walker);
-    } else {
-        st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
-                             &rw->walker);
-    }
+    /* with lazy_positions, an event's line and column are counted only
+     * when it has something to say (event_place) */
+    rw->lazy = walk_opts && walk_opts->lazy_positions;
+    st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
+                         &rw->walker);
     if (st != XIRI_OK) {
         xiri_rewriter_free(rw);
         return st;

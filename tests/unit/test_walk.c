@@ -1978,40 +1978,65 @@ static int lazy_write(void *user, const void *data, size_t len)
     return 0;
 }
 
+/* What lazy_event saw of the one link's event. */
+struct lazy_seen {
+    struct xiri_rewriter *rw;
+    unsigned long link_place[2]; /* the link's line and column */
+    unsigned long event_place[2];
+    unsigned long asked[2]; /* xiri_rewriter_position's */
+    bool changed;
+};
+
 static int lazy_event(void *user, const struct xiri_rewrite_event *ev)
 {
-    unsigned long *place = user;
+    struct lazy_seen *seen = user;
+    size_t off;
 
-    place[0] = ev->link->line;
-    place[1] = ev->link->column;
+    seen->link_place[0] = ev->link->line;
+    seen->link_place[1] = ev->link->column;
+    seen->event_place[0] = ev->line;
+    seen->event_place[1] = ev->column;
+    seen->changed = ev->new_value != NULL;
+    CU_ASSERT_EQUAL(xiri_rewriter_position(seen->rw, ev->link, 0,
+                                           &seen->asked[0], &seen->asked[1],
+                                           &off),
+                    XIRI_OK);
     return 0;
 }
 
-static void test_walk_rewriter_not_lazy(void)
+/* The rewriter under lazy_positions: a changed value's event (no message)
+ * has no line and column, nor has its link, and xiri_rewriter_position
+ * gives them: line 2, column 10 ('b' after <a href="). */
+static void test_walk_rewriter_lazy(void)
 {
     static const char doc[] = "<p>\n<a href=\"b\xC3\xA9\">x</a>\n";
     struct xiri_ctx *ctx = NULL;
     struct xiri_registry *reg = test_registry();
     struct xiri_walk_options o;
-    struct xiri_rewriter *rw = NULL;
-    unsigned long place[2] = {0, 0};
+    struct lazy_seen seen;
 
+    memset(&seen, 0, sizeof(seen));
     xiri_walk_options_init(&o);
     o.type = XIRI_DOC_HTML;
     o.encoding = "UTF-8";
     o.lazy_positions = 1;
     xiri_ctx_new(&ctx);
     CU_ASSERT_EQUAL(xiri_rewriter_new(ctx, reg, &o, NULL, lazy_write,
-                                      lazy_event, NULL, place, &rw),
+                                      lazy_event, NULL, &seen, &seen.rw),
                     XIRI_OK);
-    if (rw) {
-        CU_ASSERT_EQUAL(xiri_rewriter_feed(rw, doc, sizeof(doc) - 1, NULL),
-                        XIRI_OK);
-        CU_ASSERT_EQUAL(xiri_rewriter_finish(rw, NULL), XIRI_OK);
+    if (seen.rw) {
+        CU_ASSERT_EQUAL(
+            xiri_rewriter_feed(seen.rw, doc, sizeof(doc) - 1, NULL), XIRI_OK);
+        CU_ASSERT_EQUAL(xiri_rewriter_finish(seen.rw, NULL), XIRI_OK);
     }
-    CU_ASSERT_EQUAL(place[0], 2);
-    CU_ASSERT_EQUAL(place[1], 10);
-    xiri_rewriter_free(rw);
+    CU_ASSERT(seen.changed);
+    CU_ASSERT_EQUAL(seen.link_place[0], 0);
+    CU_ASSERT_EQUAL(seen.event_place[0], 0);
+    CU_ASSERT_EQUAL(seen.asked[0], 2);
+    CU_ASSERT_EQUAL(seen.asked[1], 10);
+    CU_ASSERT_EQUAL(xiri_rewriter_position(NULL, NULL, 0, NULL, NULL, NULL),
+                    XIRI_EINVAL);
+    xiri_rewriter_free(seen.rw);
     xiri_registry_free(reg);
     xiri_ctx_free(ctx);
 }
@@ -2196,7 +2221,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_text_elements);
     CU_ADD_TEST(s, test_walk_positions_in_value);
     CU_ADD_TEST(s, test_walk_lazy_positions);
-    CU_ADD_TEST(s, test_walk_rewriter_not_lazy);
+    CU_ADD_TEST(s, test_walk_rewriter_lazy);
     CU_ADD_TEST(s, test_walk_libxml2_values_in_buffer);
     return 0;
 }
