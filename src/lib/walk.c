@@ -109,13 +109,13 @@ struct xiri_walker {
     const char *text_name;
     size_t text_end, text_scan;
     /* HTML foreign content (WHATWG HTML 13.2.6.5): the depths where the
-     * way of reading changed, innermost last: an <svg> opens SVG
-     * (svg_element), an integration point inside it (foreignObject, desc,
-     * title) HTML again, and so on; an odd count means SVG. */
+     * way of reading changed, innermost last, and what each began (enum
+     * html_mode): an <svg> opens SVG (svg_element), a <math> MathML, an
+     * integration point inside them (foreignObject, mi, annotation-xml of
+     * HTML...) HTML again, and so on; none means HTML. */
     unsigned long modes[16];
+    unsigned char mode_kinds[16];
     unsigned nmodes;
-    /* HTML: the depth of the <math> element the walk is in (0: none) */
-    unsigned long math_depth;
     struct base_entry *bases;
     size_t nbases, bases_cap;
     size_t bases_bytes; /* the lengths of the bases in force, summed */
@@ -2355,6 +2355,114 @@ static void late_meta(struct xiri_walker *w, const xmlChar **atts,
          enc, enc, w->sniff.encoding, enc);
 }
 
+/* How an HTML parser reads the start tags in an element (WHATWG HTML
+ * 13.2.6.5, "tree construction dispatcher"): the kinds of walker.modes,
+ * the foreign ones last. */
+enum html_mode {
+    MODE_HTML,       /* "in body": an HTML integration point (13.2.6.1),
+                        SVG's foreignObject, desc and title, or MathML's
+                        annotation-xml of HTML (math_html_annotation) */
+    MODE_MATH_TEXT,  /* a MathML text integration point (mi, mo, mn, ms,
+                        mtext): "in body", but an mglyph or malignmark
+                        child is MathML */
+    MODE_SVG,        /* foreign content, in SVG */
+    MODE_MATH,       /* foreign content, in MathML */
+    MODE_MATH_ANNOT, /* a MathML annotation-xml of no HTML: MathML, but
+                        an svg child is SVG */
+};
+
+/* The element at w->depth changes the mode of its content to m. */
+static void mode_push(struct xiri_walker *w, enum html_mode m)
+{
+    if (w->nmodes < ARRAY_LEN(w->modes)) {
+        w->modes[w->nmodes] = w->depth;
+        w->mode_kinds[w->nmodes++] = (unsigned char)m;
+    }
+}
+
+/* A MathML annotation-xml that is an HTML integration point (13.2.6.1):
+ * its encoding is "text/html" or "application/xhtml+xml", in any ASCII
+ * case (the first encoding attribute: the tokenizer drops the others). */
+static bool math_html_annotation(const xmlChar **atts)
+{
+    int i;
+
+    for (i = 0; atts && atts[i]; i += 2)
+        if (strcmp((const char *)atts[i], "encoding") == 0) {
+            const xmlChar *v = atts[i + 1];
+
+            return v && (xmlStrcasecmp(v, (const xmlChar *)"text/html") == 0 ||
+                         xmlStrcasecmp(
+                             v, (const xmlChar *)"application/xhtml+xml") == 0);
+        }
+    return false;
+}
+
+/* The start tag of the element at w->depth, in a page with <svg> or
+ * <math>: the namespace an HTML parser puts the element in (MODE_HTML,
+ * MODE_SVG or MODE_MATH), once the mode of its content is pushed.  The
+ * dispatcher (13.2.6.5) reads a start tag "in body" in an HTML element or
+ * integration point (but an mglyph or malignmark child of a text
+ * integration point), and an svg child of any annotation-xml; else by
+ * the rules for foreign content.  (Out of line: on_html_start calls it
+ * only in a page with <svg> or <math>.) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static enum html_mode
+start_mode(struct xiri_walker *w, const char *el, const xmlChar **atts)
+{
+    enum html_mode m =
+        w->nmodes ? (enum html_mode)w->mode_kinds[w->nmodes - 1] : MODE_HTML;
+    /* the current node is the element that began the mode */
+    bool child = w->nmodes > 0 && w->depth == w->modes[w->nmodes - 1] + 1;
+
+    if (m == MODE_MATH_TEXT)
+        m = child &&
+                    (strcmp(el, "mglyph") == 0 || strcmp(el, "malignmark") == 0)
+                ? MODE_MATH
+                : MODE_HTML;
+    else if (m == MODE_MATH_ANNOT && child && strcmp(el, "svg") == 0)
+        m = MODE_HTML;
+    if (m >= MODE_SVG && html_breakout(el, atts)) {
+        /* pop the foreign elements up to an HTML element or integration
+         * point, as an HTML parser does, and read the tag "in body" */
+        while (w->nmodes > 0 && w->mode_kinds[w->nmodes - 1] >= MODE_SVG)
+            w->nmodes--;
+        m = MODE_HTML;
+    }
+    switch (m) {
+    case MODE_HTML:
+        /* 13.2.6.4.7, "in body": svg and math begin foreign content */
+        if (strcmp(el, "svg") == 0) {
+            mode_push(w, MODE_SVG);
+            return MODE_SVG;
+        }
+        if (strcmp(el, "math") == 0) {
+            mode_push(w, MODE_MATH);
+            return MODE_MATH;
+        }
+        return MODE_HTML;
+    case MODE_SVG:
+        if (strcmp(el, "foreignobject") == 0 || strcmp(el, "desc") == 0 ||
+            strcmp(el, "title") == 0)
+            mode_push(w, MODE_HTML);
+        return MODE_SVG;
+    default:
+        /* MathML: a math or svg tag here is MathML's too */
+        if (strcmp(el, "mi") == 0 || strcmp(el, "mo") == 0 ||
+            strcmp(el, "mn") == 0 || strcmp(el, "ms") == 0 ||
+            strcmp(el, "mtext") == 0)
+            mode_push(w, MODE_MATH_TEXT);
+        else if (strcmp(el, "annotation-xml") == 0)
+            mode_push(w,
+                      math_html_annotation(atts) ? MODE_HTML : MODE_MATH_ANNOT);
+        else if (w->mode_kinds[w->nmodes - 1] == MODE_MATH_TEXT)
+            mode_push(w, MODE_MATH); /* mglyph, malignmark */
+        return MODE_MATH;
+    }
+}
+
 static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
     struct xiri_walker *w = walker_of(ctx);
@@ -2364,6 +2472,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     bool scanned = false, refresh = false;
     const struct tag_rec *rec = NULL;
     enum xiri_shape shape;
+    enum html_mode ns = MODE_HTML;
     int i;
 
     if (w->status != XIRI_OK)
@@ -2384,19 +2493,16 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         w->text_name = NULL; /* a tag after the element's end */
     }
     text = input_window(w->in, &s0, &s1);
-    if (w->nmodes % 2 == 1 && html_breakout(el, atts))
-        w->nmodes--; /* back to HTML, as an HTML parser pops SVG */
-    if (w->nmodes % 2 == 0 && el[0] == 's' && el[1] == 'v' && el[2] == 'g' &&
-        el[3] == '\0' && w->nmodes < ARRAY_LEN(w->modes))
-        w->modes[w->nmodes++] = w->depth;
-    if (w->nmodes % 2 == 1) {
+    /* a page without <svg> or <math> is all HTML (the names spelled out:
+     * libxml2 gives them in lower case) */
+    if (w->nmodes > 0 ||
+        (el[0] == 's' && el[1] == 'v' && el[2] == 'g' && el[3] == '\0') ||
+        (el[0] == 'm' && el[1] == 'a' && el[2] == 't' && el[3] == 'h' &&
+         el[4] == '\0'))
+        ns = start_mode(w, el, atts);
+    if (ns == MODE_SVG) {
         /* foreign content: an SVG title is no HTML title */
         svg_links(w, el, atts, text, s0, s1, tag_end, &tag_start, &rec);
-        /* 13.2.6.5: HTML integration points */
-        if ((strcmp(el, "foreignobject") == 0 || strcmp(el, "desc") == 0 ||
-             strcmp(el, "title") == 0) &&
-            w->nmodes < ARRAY_LEN(w->modes))
-            w->modes[w->nmodes++] = w->depth;
         w->safe = tag_end;
         if (tag_start != SIZE_MAX)
             w->floor = tag_end + 1;
@@ -2404,16 +2510,14 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     }
     /* WHATWG HTML 13.2.6.4.7, "in body": a start tag named "image" is
      * read as "img" (libxml2 keeps the name, which its text keeps too);
-     * in MathML it stays a MathML element (13.2.6.5; its text
-     * integration points, mi and the like, are not told apart) */
-    if (!w->math_depth && el[0] == 'm' && el[1] == 'a' &&
-        strcmp(el, "math") == 0)
-        w->math_depth = w->depth;
-    dom_el = !w->math_depth && el[0] == 'i' && el[1] == 'm' && el[2] == 'a' &&
+     * in MathML it stays a MathML element (13.2.6.5) */
+    dom_el = ns == MODE_HTML && el[0] == 'i' && el[1] == 'm' && el[2] == 'a' &&
                      strcmp(el, "image") == 0
                  ? "img"
                  : el;
-    if ((w->text_name = html_text(el)) != NULL) {
+    /* a MathML title or textarea is no text element (13.2.6.5: the
+     * tokenizer's state changes "in body" only), as an SVG one */
+    if (ns == MODE_HTML && (w->text_name = html_text(el)) != NULL) {
         /* its own attributes still count */
         w->text_end = SIZE_MAX;
         w->text_scan = tag_end + 1;
@@ -2475,8 +2579,6 @@ static void on_html_end(void *ctx, const xmlChar *name)
         content_end(w);
     while (w->nmodes > 0 && w->modes[w->nmodes - 1] >= w->depth)
         w->nmodes--;
-    if (w->math_depth >= w->depth)
-        w->math_depth = 0; /* the end of the <math> element */
     if (w->depth > 0)
         w->depth--;
     w->safe = parser_pos(w);

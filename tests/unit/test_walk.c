@@ -366,6 +366,51 @@ static void test_walk_html_tag_log_full(void)
     free(doc);
 }
 
+/* A start tag named "image" is an img "in body" (WHATWG HTML 13.2.6.4.7),
+ * where the dispatcher (13.2.6.5) reads the children of a MathML text
+ * integration point (mi, mo, mn, ms, mtext) but mglyph and malignmark,
+ * those of an annotation-xml of text/html, and all in an HTML element
+ * there (b); a <math> inside begins MathML again, a p ends MathML, and a
+ * MathML title is no text element.  html5lib 1.1 reads "mi", "mo", "b",
+ * "mn", "ax", "mi2", "p", "html" and "t" as img src, the "no" ones as
+ * MathML image or in an HTML title's text; xiri read all in <math> as
+ * MathML, and "t" as text. */
+static void test_walk_html_image_in_mathml(void)
+{
+    static const char doc[] =
+        "<math><mi><image src=\"mi\"></mi><mo><image src=\"mo\"></mo>\n"
+        "<mtext><b><image src=\"b\"></b></mtext><mn><image src=\"mn\"></mn>\n"
+        "<annotation-xml encoding=\"Text/HTML\"><image src=\"ax\">"
+        "</annotation-xml>\n"
+        "<annotation-xml><image src=\"no1\"></annotation-xml>\n"
+        "<mi><math><image src=\"no2\"></math><image src=\"mi2\"></mi>\n"
+        "<mi><mglyph><image src=\"no3\"></mglyph></mi><mrow><image "
+        "src=\"no4\"></mrow>\n"
+        "<mrow><p><image src=\"p\"></p></mrow></math><image src=\"html\">\n";
+    static const char want[] = "! 0:0+0 encoding-guess\n"
+                               "1:23+22/2 img@src#0 [mi] <->\n"
+                               "1:48+47/2 img@src#0 [mo] <->\n"
+                               "2:23+79/1 img@src#0 [b] <->\n"
+                               "2:54+110/2 img@src#0 [mn] <->\n"
+                               "3:50+169/2 img@src#0 [ax] <->\n"
+                               "5:47+288/3 img@src#0 [mi2] <->\n"
+                               "7:22+394/1 img@src#0 [p] <->\n"
+                               "7:55+427/4 img@src#0 [html] <->\n"
+                               "= html windows-1252 (guessed)\n";
+
+    static const char title[] =
+        "<math><title><mi><image src=\"t\"></mi></title></math>\n"
+        "<math><mi><title><image src=\"no5\"></title></mi></math>\n";
+    static const char title_want[] = "! 0:0+0 encoding-guess\n"
+                                     "1:30+29/1 img@src#0 [t] <->\n"
+                                     "= html windows-1252 (guessed)\n";
+
+    check_doc("image in MathML", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL,
+              want);
+    check_doc("MathML title", title, sizeof(title) - 1, XIRI_DOC_HTML, NULL,
+              title_want);
+}
+
 /* The guard writes '-' over the bytes of a character that a browser's
  * attribute or end tag name goes on through; columns still count that
  * character once (a review found them 1 or 2 too high after "é"). */
@@ -2213,6 +2258,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_tag_in_earlier_value);
     CU_ADD_TEST(s, test_walk_html_tag_log_full);
     CU_ADD_TEST(s, test_walk_html_columns_after_masked_names);
+    CU_ADD_TEST(s, test_walk_html_image_in_mathml);
     CU_ADD_TEST(s, test_walk_xml_entity_text);
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
