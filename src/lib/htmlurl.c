@@ -169,6 +169,22 @@ bool html_url_drive_relative(const char *v, size_t n, const char *base)
            base[4] == ':';
 }
 
+/* Whether the relative path reference v[0..n), written alone, needs "./"
+ * before it: its first segment holds ':', which would make it a scheme
+ * (RFC 3986 4.2), or it starts with a control or a space, which a value
+ * read again would lose (WHATWG URL 4.4 strips them at its ends). */
+static bool relative_needs_dot(const char *v, size_t n)
+{
+    size_t j;
+
+    if (n > 0 && (unsigned char)v[0] <= 0x20)
+        return true;
+    for (j = 0; j < n && v[j] != '/' && v[j] != '?' && v[j] != '#'; j++)
+        if (v[j] == ':')
+            return true;
+    return false;
+}
+
 /* html_url_rfc_form for a scheme read otherwise, odd slashes and a
  * relative drive letter. */
 static bool rfc_form_scheme(const char *v, size_t n, const char *base,
@@ -215,13 +231,8 @@ static bool rfc_form_scheme(const char *v, size_t n, const char *base,
         same = same && base[k] == ':';
         if (same) {
             /* "special relative or authority state": the rest is a
-             * relative reference, with "./" before a first segment that
-             * holds ':' so that it is no scheme (RFC 3986 4.2) */
-            for (j = i; j < n && v[j] != '/' && v[j] != '?' && v[j] != '#' &&
-                        v[j] != ':';
-                 j++)
-                ;
-            if (j < n && v[j] == ':')
+             * relative reference */
+            if (relative_needs_dot(v + i, n - i))
                 buf_append(out, "./", 2);
             buf_append(out, v + i, n - i);
             return true;
@@ -438,8 +449,9 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
     buf_init(&merged, XIRI_MAX_LEN);
     if (dir == d + 2)
         buf_putc(&merged, '/');
-    else
-        buf_append(&merged, base + d + 2, dir - d - 2);
+    for (j = d + 2; j < dir; j++)
+        if (!is_tab_or_newline(base[j])) /* (a parsed base has none) */
+            buf_putc(&merged, base[j]);
     buf_append(&merged, v, e);
     if (merged.status == XIRI_OK)
         put_under_drive(out, base + d, merged.data, merged.len, v + e, n - e);
@@ -448,6 +460,8 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
     buf_free(&merged);
     return true;
 as_is:
+    if (stripped && n > 0 && v[0] != '/' && relative_needs_dot(v, n))
+        buf_append(out, "./", 2);
     if (stripped)
         buf_append(out, v, n);
     return stripped;

@@ -5,11 +5,41 @@
  * reference with a scheme only goes through remove_dot_segments, which
  * the result of an empty-path reference has not been through), so a second
  * round must change nothing more: remove_dot_segments, with the "/.//"
- * guard, is idempotent. */
+ * guard, is idempotent.  And the same part as an HTML attribute value
+ * (xiri_html_url): what browsers parse is NUL-terminated, read so again
+ * it stays the same, and its resolution, when there is one, is a valid
+ * absolute reference under the html profile. */
 #include "fuzz.h"
 #include "xiri.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+static void html_round(const char *base, const char *v, size_t n)
+{
+    char *url = NULL, *again = NULL, *out = NULL;
+    size_t len, again_len, out_len;
+    struct xiri *iri = NULL;
+    enum xiri_status st = xiri_html_url(v, n, base, &url, &len);
+
+    if (st != XIRI_OK) {
+        FUZZ_ASSERT(st == XIRI_ELIMIT && url == NULL);
+        return;
+    }
+    FUZZ_ASSERT(url[len] == '\0');
+    FUZZ_ASSERT(xiri_html_url(url, len, base, &again, &again_len) == XIRI_OK);
+    FUZZ_ASSERT(again_len == len && memcmp(again, url, len) == 0);
+    if (xiri_resolve(base, strlen(base), url, len, XIRI_PROFILE_HTML, &out,
+                     &out_len, NULL) == XIRI_OK) {
+        FUZZ_ASSERT(xiri_parse(out, out_len, XIRI_PROFILE_HTML, &iri, NULL) ==
+                    XIRI_OK);
+        FUZZ_ASSERT(xiri_is_absolute(iri));
+        xiri_free(iri);
+    }
+    xiri_str_free(out);
+    xiri_str_free(again);
+    xiri_str_free(url);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -23,6 +53,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!nl)
         return 0;
     blen = (size_t)(nl - s);
+    if (!memchr(s, '\0', blen)) {
+        char *base = malloc(blen + 1);
+
+        FUZZ_ASSERT(base != NULL);
+        memcpy(base, s, blen);
+        base[blen] = '\0';
+        html_round(base, nl + 1, size - blen - 1);
+        free(base);
+    }
     if (xiri_resolve(s, blen, nl + 1, size - blen - 1, XIRI_PROFILE_LEIRI,
                      &out, &out_len, &err) != XIRI_OK) {
         FUZZ_ASSERT(out == NULL);
