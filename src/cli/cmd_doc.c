@@ -230,7 +230,8 @@ struct doc_run {
     /* links: the distinct codes of the current link, each NUL-ended */
     char *codes;
     size_t codes_len, codes_cap;
-    bool unresolvable; /* a finding says browsers cannot resolve it */
+    bool unresolvable; /* a finding says browsers cannot resolve it
+                          (opaque-base, host-missing) */
     /* SARIF: the files that could not be read or parsed, for
      * toolExecutionNotifications, in the order of the files (seq) and
      * then of their messages (ord; -j: merged by pool_end) */
@@ -861,7 +862,7 @@ static int collect_code(void *user, const struct xiri_diag *d)
     const char *code = d->code ? d->code : "";
     size_t i = 0, n = strlen(code);
 
-    if (strcmp(code, "opaque-base") == 0)
+    if (strcmp(code, "opaque-base") == 0 || strcmp(code, "host-missing") == 0)
         r->unresolvable = true;
 
     /* each code once, in the order of its first finding */

@@ -499,6 +499,20 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "leaves it.  Fix the base (a <base href> meant for the "
             "document's own address), or write the link absolute.",
         },
+    [CODE_HOST_MISSING] =
+        {
+            "host-missing",
+            ERR,
+            "WHATWG URL 4.4",
+            "an http(s), ftp or ws(s) URL without a host",
+            "A URL of a special scheme other than file must have a host: "
+            "browsers reject \"http://\", \"http://user@/\" or \"https:\" "
+            "(WHATWG URL, host state: host-missing), and so do \"//\" and "
+            "\"\\\\\" against an http address; the link does not work, "
+            "and RFC 9110 (4.2.1) forbids an http URI with an empty host.  "
+            "Such a value is often a placeholder a template left empty.  "
+            "Write the host, or a relative reference, or remove the link.",
+        },
     [CODE_RELATIVE_IDENTIFIER] =
         {
             "relative-identifier",

@@ -48,6 +48,7 @@ enum code_id {
     /* document-level: only xiri_check_link produces them (linkcheck.c) */
     CODE_NO_BASE,
     CODE_OPAQUE_BASE,
+    CODE_HOST_MISSING,
     CODE_RELATIVE_IDENTIFIER,
     CODE_QUERY_ENCODING,
     CODE_REPLACEMENT_CHAR,

@@ -581,40 +581,49 @@ static bool host_empty(const char *v, size_t a, size_t e)
     return i == h;
 }
 
+bool html_url_host_missing(const char *v, size_t n, const char *base)
+{
+    char sc[8];
+    size_t k = scheme_of(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0, a, j;
+
+    if (k == 0 && (n < 2 || v[0] != '/' || v[1] != '/'))
+        return false; /* a relative reference without authority */
+    if (!special_not_file(v, n, base))
+        return false;
+    if (k > 0 && (n - i < 2 || v[i] != '/' || v[i + 1] != '/')) {
+        /* a special scheme without "//" (html_url_rfc_form): relative
+         * against a base of the same scheme, else its host follows any
+         * slashes ("https:" against an http base has none) */
+        for (j = 0; base && j <= k && (v[j] | 0x20) == (base[j] | 0x20); j++)
+            ;
+        if (j > k)
+            return false;
+    }
+    for (a = i; a < n && v[a] == '/'; a++)
+        ; /* "ignore slashes" */
+    for (j = a; j < n && v[j] != '/' && v[j] != '?' && v[j] != '#'; j++)
+        ;
+    return host_empty(v, a, j);
+}
+
 bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
                        const char *base)
 {
-    size_t i = 0, a, start, label = 0;
-    bool suspect = false, rejected = false, special, scheme, slashes;
+    char sc[8];
+    size_t k = scheme_of(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
+    size_t a, start, label = 0;
+    bool suspect = false, rejected = false;
 
-    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
-        i++;
-    scheme = i > 0 && i < n && v[i] == ':';
-    if (scheme)
-        i++;
-    slashes = n - i >= 2 && v[i] == '/' && v[i + 1] == '/';
-    if (!scheme && !slashes)
-        return false; /* a relative reference without authority */
-    special = special_not_file(v, n, base);
-    if (special && scheme && !slashes) {
-        /* a special scheme without "//" (html_url_rfc_form): relative
-         * against a base of the same scheme, else its host follows any
-         * slashes, and there must be one ("https:" against an http
-         * base: host-missing) */
-        size_t k;
-        for (k = 0; base && k < i && (v[k] | 0x20) == (base[k] | 0x20); k++)
-            ;
-        if (k == i)
-            return false;
-        for (a = i; a < n && v[a] == '/'; a++)
-            ;
-        return a == n || v[a] == '?' || v[a] == '#';
-    }
-    if (!slashes)
-        return false; /* no authority */
+    if (html_url_host_missing(v, n, base))
+        return true;
+    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
+        return false; /* no authority ("https:h/p" against an http base
+                         has its host checked as html_url_rfc_form writes
+                         it) */
     a = i + 2;
-    while (special && a < n && v[a] == '/')
-        a++; /* "ignore slashes" (html_url_rfc_form) */
+    if (a < n && v[a] == '/' && special_not_file(v, n, base))
+        while (a < n && v[a] == '/')
+            a++; /* "ignore slashes" (html_url_rfc_form) */
     start = a;
     /* the check runs only on an authority with a byte that may make it
      * fail: not an ASCII letter, digit, '.' or '-', or a last label that
@@ -627,8 +636,6 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
                    c == '-'))
             suspect = true;
     }
-    if (special && host_empty(v, start, a))
-        return true; /* host-missing */
     if (label == 0)
         label = start;
     if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')

@@ -56,6 +56,13 @@ bool html_url_drive_relative(const char *v, size_t n, const char *base);
  * "mailto:x" is "mailto:c"). */
 bool html_url_opaque_base(const char *v, size_t n, const char *base);
 
+/* Whether the URL v[0..n) (as html_url_prepare gives it) against base
+ * (NULL: none) has no host while special and not file (WHATWG URL 4.4,
+ * host state: host-missing, and browsers reject it): "http://",
+ * "http:///?q", "http://user@/", and, against an http base, "//",
+ * "https:" or "https:/". */
+bool html_url_host_missing(const char *v, size_t n, const char *base);
+
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives
  * it) against base (NULL: none): its authority fails WHATWG URL's host
  * parsing (a forbidden host code point, written or percent-encoded; an

@@ -145,6 +145,41 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
               "its target is unknown");
 }
 
+/* HTML: a special URL other than file without a host
+ * (html_url_host_missing, on the value as browsers read it). */
+static void lc_host_missing(struct lc *lc, const struct ref *r)
+{
+    const struct xiri_link *l = lc->link;
+    const char *v = l->value ? l->value : "";
+    size_t n = l->value_len;
+    bool odd, missing;
+    struct buf prep;
+
+    if (l->profile != XIRI_PROFILE_HTML ||
+        (r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0))
+        return; /* most links have a host */
+    odd = memchr(v, '\\', n) || memchr(v, '\t', n) || memchr(v, '\n', n) ||
+          memchr(v, '\r', n);
+    if (!odd && !r->part[XIRI_PART_SCHEME].set &&
+        !r->part[XIRI_PART_AUTHORITY].set)
+        return; /* a relative reference without authority */
+    if (!odd) {
+        missing = html_url_host_missing(v, n, l->base);
+    } else {
+        buf_init(&prep, XIRI_MAX_LEN);
+        html_url_prepare(v, n, l->base, &prep);
+        missing = prep.status == XIRI_OK &&
+                  html_url_host_missing(prep.data ? prep.data : "", prep.len,
+                                        l->base);
+        buf_free(&prep);
+    }
+    if (missing)
+        lc_report(lc, CODE_HOST_MISSING, XIRI_PART_COUNT, 0, n, 0,
+                  "this URL has no host, and browsers reject it (WHATWG "
+                  "URL: host-missing); write the host or a relative "
+                  "reference");
+}
+
 /* ------------------------------------------------------------------ */
 /* replacement-char                                                    */
 
@@ -798,6 +833,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * U+FFFD, no C1 control, and its query is the same in every
          * encoding (lc_query) */
         lc_no_base(&lc, &r);
+        lc_host_missing(&lc, &r);
         if (worst)
             *worst = lc.worst;
         return XIRI_OK;
@@ -816,6 +852,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         /* xiri_check accepted the arguments: value_len is within
          * XIRI_MAX_LEN and the profile is known */
         lc_no_base(&lc, &r);
+        lc_host_missing(&lc, &r);
         lc_replacement(&lc);
         lc_c1(&lc);
         st = lc_mojibake(&lc);

@@ -376,6 +376,46 @@ static const struct link_case link_cases[] = {
     {NULL, HTML, "http:x", "c", "", 0, {NULL, NULL}},   /* special */
     {NULL, LEIRI, "urn:a:b", "c", "", 0, {NULL, NULL}}, /* XML: RFC 3986 */
 
+    /* host-missing: WHATWG URL 4.4 host state (Node 20: new URL(v,
+     * "http://e.org/d/") fails for "http://", "//", "https:",
+     * "http://a@/", "\\\\" and "h<TAB>ttp://"; gives http://x/ for
+     * "http:///x", the base for "http:", file:/// for "file://") */
+    {NULL,
+     HTML,
+     "http://e.org/d/",
+     "http://",
+     "host-missing@0+7",
+     0,
+     {"no host", NULL}},
+    {NULL, HTML, "http://e.org/d/", "//", "host-missing@0+2", 0, {NULL, NULL}},
+    {NULL,
+     HTML,
+     "http://e.org/d/",
+     "https:",
+     "host-missing@0+6",
+     0,
+     {NULL, NULL}},
+    {NULL,
+     HTML,
+     "http://e.org/d/",
+     "http://a@/",
+     "host-missing@0+10",
+     0,
+     {NULL, NULL}},
+    {NULL, HTML, NULL, "ws://:80/x", "host-missing@0+10", 0, {NULL, NULL}},
+    {NULL,
+     HTML,
+     "http://e.org/d/",
+     "h\tttp://",
+     "host-missing@0+8",
+     0,
+     {NULL, NULL}},
+    {NULL, HTML, "http://e.org/d/", "http:///x", "", 0, {NULL, NULL}},
+    {NULL, HTML, "http://e.org/d/", "http:", "", 0, {NULL, NULL}},
+    {NULL, HTML, "http://e.org/d/", "file://", "", 0, {NULL, NULL}},
+    {NULL, HTML, "file:///d/", "//", "", 0, {NULL, NULL}},
+    {NULL, LEIRI, "http://e.org/d/", "//", "", 0, {NULL, NULL}}, /* XML */
+
     /* query-encoding: WHATWG URL 4.4 query state, special schemes other
      * than ws and wss, HTML only, document encoding not UTF-8 */
     {"windows-1252",
