@@ -248,7 +248,8 @@ static bool rfc_form_scheme(const char *v, size_t n, const char *base,
 }
 
 /* Where the path of v[0..n) starts, or SIZE_MAX when it has no segments
- * to the WHATWG URL parser (an opaque path: a scheme, then no '/'). */
+ * to the WHATWG URL parser (an opaque path: a scheme that is not special,
+ * then no '/'; "file:x" has the path "x"). */
 static size_t path_start(const char *v, size_t n)
 {
     char sc[8];
@@ -259,7 +260,9 @@ static size_t path_start(const char *v, size_t n)
             ;
         return i;
     }
-    return k > 0 && (i == n || v[i] != '/') ? SIZE_MAX : i;
+    return k > 0 && (i == n || v[i] != '/') && !scheme_is_special(v, k)
+               ? SIZE_MAX
+               : i;
 }
 
 /* WHATWG URL 4.4, path state: a segment "%2e", ".%2e", "%2e." or "%2e%2e"

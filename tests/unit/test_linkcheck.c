@@ -1338,6 +1338,10 @@ static void test_html_url(void)
         {"../../../x", "file:///tmp/a/b", "file:///x"}, /* no drive */
         {"file:a:b", "file:///C:/w/", "file:///C:/w/a:b"},
         {"file:c:x", "file:///C:/w/", "file:///C:/w/c:x"}, /* no drive */
+        /* a special URL has no opaque path: its "%2e" segments count
+         * when no "/" follows the scheme (fuzz_resolve) */
+        {"file:x/%2e%2e/y", "http://h/", "file:///y"},
+        {"file:%2e%2e/y", "file:///C:/w/v/", "file:///C:/w/y"},
     };
     size_t i;
     char *out = NULL;
