@@ -343,7 +343,15 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
                      off);
         break;
     case SCAN_ERR_HOST:
-        if (ck->s[off] == '[')
+        if (ck->s[off] == '[' && ck->profile == XIRI_PROFILE_HTML &&
+            len > 2 && ipvfuture_is_valid(ck->s + off + 1, len - 2))
+            check_report(ck, CODE_INVALID_IP_LITERAL, sev, NULL, part, off, len,
+                         0,
+                         "the IP literal at byte %zu is IPvFuture, which "
+                         "browsers reject (they take IPv6 addresses only); "
+                         "correct the address",
+                         off);
+        else if (ck->s[off] == '[')
             check_report(ck, CODE_INVALID_IP_LITERAL, sev, NULL, part, off, len,
                          0,
                          "the IP literal at byte %zu is neither an IPv6 "

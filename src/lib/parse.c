@@ -360,7 +360,9 @@ static bool scan_chars(struct scan *sc, enum xiri_part part, size_t from,
 }
 
 /* ihost = IP-literal / IPv4address / ireg-name
- * IP-literal = "[" ( IPv6address / IPvFuture ) "]" */
+ * IP-literal = "[" ( IPv6address / IPvFuture ) "]"; browsers take an
+ * IPv6 address only (WHATWG URL 3.5 host parser: "[" starts the IPv6
+ * parser), so IPvFuture is no host under the html profile. */
 static bool scan_host(struct scan *sc, const struct span *h)
 {
     const char *s = sc->s + h->off;
@@ -368,7 +370,8 @@ static bool scan_host(struct scan *sc, const struct span *h)
     if (h->len > 0 && s[0] == '[') {
         if (h->len < 2 || s[h->len - 1] != ']' ||
             !(ipv6_is_valid(s + 1, h->len - 2) ||
-              ipvfuture_is_valid(s + 1, h->len - 2)))
+              (sc->profile != XIRI_PROFILE_HTML &&
+               ipvfuture_is_valid(s + 1, h->len - 2))))
             return !found(sc, SCAN_ERR_HOST, XIRI_PART_HOST, h->off, h->len,
                           '[');
         return true;
