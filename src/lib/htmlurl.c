@@ -452,9 +452,10 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
     buf_init(&merged, XIRI_MAX_LEN);
     if (dir == d + 2)
         buf_putc(&merged, '/');
-    for (j = d + 2; j < dir; j++)
-        if (!is_tab_or_newline(base[j])) /* (a parsed base has none) */
-            buf_putc(&merged, base[j]);
+    for (j = d + 2; j < dir; j++) /* as browsers read a file URL (a
+                                      parsed base has no tab or '\') */
+        if (!is_tab_or_newline(base[j]))
+            buf_putc(&merged, base[j] == '\\' ? '/' : base[j]);
     buf_append(&merged, v, e);
     if (merged.status == XIRI_OK)
         put_under_drive(out, base + d, merged.data, merged.len, v + e, n - e);
