@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -924,6 +925,29 @@ static bool browser_reading_differs(const char *v, size_t n, const char *base)
             (n - i > 3 && v[i + 3] == '/'));
 }
 
+/* WHATWG URL 4.4: whether v[0..n) has a scheme that is not special
+ * (http, https, ftp, ws, wss, file) and no '/' after its ':'
+ * ("data:text/plain,a/../b", "javascript:", "mailto:"): an opaque path,
+ * which browsers keep as written (opaque path state), where RFC 3986
+ * 5.2.2 removes its dot segments. */
+static bool opaque_url(const char *v, size_t n)
+{
+    static const char *const special[] = {"http", "https", "ftp",
+                                          "ws",   "wss",   "file"};
+    size_t i = 0, k;
+
+    while (i < n && (((v[i] | 0x20) >= 'a' && (v[i] | 0x20) <= 'z') ||
+                     (i > 0 && ((v[i] >= '0' && v[i] <= '9') || v[i] == '+' ||
+                                v[i] == '-' || v[i] == '.'))))
+        i++;
+    if (i == 0 || i == n || v[i] != ':' || (i + 1 < n && v[i + 1] == '/'))
+        return false;
+    for (k = 0; k < sizeof(special) / sizeof(special[0]); k++)
+        if (strlen(special[k]) == i && strncasecmp(v, special[k], i) == 0)
+            return false;
+    return true;
+}
+
 /* RFC 3986 5.2: the value resolved against the base in force; a value
  * with a scheme needs no base (5.2.2: T = R with its dot segments
  * removed), which resolving it against itself gives.  NULL when a
@@ -956,6 +980,14 @@ static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
                           &out_len, NULL);
     else
         st = xiri_resolve(v, n, v, n, l->profile, &out, &out_len, NULL);
+    if (st == XIRI_OK && l->profile == XIRI_PROFILE_HTML && opaque_url(v, n)) {
+        /* resolved as written, now that the resolution said it is valid:
+         * a copy of the library's (what a browser parses, which for such
+         * a value from the walker is the value itself) */
+        xiri_str_free(out);
+        out = NULL;
+        st = xiri_html_url(v, n, NULL, &out, &out_len);
+    }
     xiri_str_free(strip);
     if (st == XIRI_ENOMEM)
         cli_out_of_memory(&r->state);
