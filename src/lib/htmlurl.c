@@ -265,6 +265,8 @@ static size_t path_start(const char *v, size_t n)
                : i;
 }
 
+static bool dots_decoded(const char *v, size_t n, size_t a, struct buf *out);
+
 /* WHATWG URL 4.4, path state: a segment "%2e", ".%2e", "%2e." or "%2e%2e"
  * (any case) is a dot segment, which RFC 3986 5.2.4 does not remove
  * (ch_escaped_dot_segment): v[0..n) with such segments of its path written
@@ -272,11 +274,19 @@ static size_t path_start(const char *v, size_t n)
  * none. */
 static bool rfc_form_dots(const char *v, size_t n, struct buf *out)
 {
-    size_t a, e, b;
-    bool found = false;
+    size_t a;
 
     if (!memchr(v, '%', n) || (a = path_start(v, n)) == SIZE_MAX)
         return false;
+    return dots_decoded(v, n, a, out);
+}
+
+/* rfc_form_dots for a path that starts at v[a]. */
+static bool dots_decoded(const char *v, size_t n, size_t a, struct buf *out)
+{
+    size_t e, b;
+    bool found = false;
+
     e = a + html_url_path_end(v + a, n - a);
     for (b = a; b <= e; a = ++b) {
         int dots;
@@ -372,7 +382,7 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
     bool file_base = base && (base[0] | 0x20) == 'f' &&
                      scheme_is(base, 4, "file") && base[4] == ':';
     bool stripped = false;
-    struct buf merged;
+    struct buf merged, plain, *merged_path = &merged;
 
     if (!file_base && (n < 5 || (v[0] | 0x20) != 'f'))
         return false; /* most links */
@@ -457,11 +467,18 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
         if (!is_tab_or_newline(base[j]))
             buf_putc(&merged, base[j] == '\\' ? '/' : base[j]);
     buf_append(&merged, v, e);
-    if (merged.status == XIRI_OK)
-        put_under_drive(out, base + d, merged.data, merged.len, v + e, n - e);
+    /* (a parsed base has no "%2e" segment either) */
+    buf_init(&plain, XIRI_MAX_LEN);
+    if (merged.status == XIRI_OK && memchr(merged.data, '%', merged.len) &&
+        dots_decoded(merged.data, merged.len, 0, &plain))
+        merged_path = &plain;
+    if (merged_path->status == XIRI_OK)
+        put_under_drive(out, base + d, merged_path->data, merged_path->len,
+                        v + e, n - e);
     else
-        out->status = merged.status;
+        out->status = merged_path->status;
     buf_free(&merged);
+    buf_free(&plain);
     return true;
 as_is:
     if (stripped && n > 0 && v[0] != '/' && relative_needs_dot(v, n))
