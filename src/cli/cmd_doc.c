@@ -891,30 +891,47 @@ static int collect_code(void *user, const struct xiri_diag *d)
     return 0;
 }
 
-/* Whether base is a file URL and v[0..n) may be read against it otherwise
- * than RFC 3986 reads it: base has a drive letter (a ':' after "file:"),
- * or v a scheme or an authority ("file:x", "//C:"). */
-static bool file_base_differs(const char *v, size_t n, const char *base)
+/* Whether the file states may read v[0..n) against base otherwise than
+ * RFC 3986 does: v is a file URL ("file:x", "file://h/C:/.."), or base
+ * is one and v starts with "//" ("//C:") or a drive ("/C:/.."), or base
+ * has a drive letter (a ':' after its "file:", which ".." and "/z"
+ * keep). */
+static bool file_differs(const char *v, size_t n, const char *base)
 {
-    return base && (base[0] | 0x20) == 'f' && (base[1] | 0x20) == 'i' &&
-           (base[2] | 0x20) == 'l' && (base[3] | 0x20) == 'e' &&
-           base[4] == ':' &&
-           (strchr(base + 5, ':') || memchr(v, ':', n) ||
-            (n >= 2 && v[0] == '/' && v[1] == '/'));
+    if (n >= 5 && strncasecmp(v, "file:", 5) == 0)
+        return true;
+    return base && strncasecmp(base, "file:", 5) == 0 &&
+           ((n >= 2 && v[0] == '/' && v[1] == '/') ||
+            (n >= 3 && v[0] == '/' && (v[2] == ':' || v[2] == '|')) ||
+            strchr(base + 5, ':'));
+}
+
+/* Whether v[0..n) has a path segment "%2e" or "%2e%2e" (any case, or one
+ * dot of two so written): the '%' of a "%2e" or "%2E". */
+static bool escaped_dot(const char *v, size_t n)
+{
+    const char *p = v, *end = v + n;
+
+    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
+        if (end - p >= 3 && p[1] == '2' && (p[2] | 0x20) == 'e')
+            return true;
+        p++;
+    }
+    return false;
 }
 
 /* Whether browsers may read v[0..n) against base otherwise than RFC 3986
- * does (xiri_html_url says how): tabs, newlines, '\' or '|'; a '%' (a dot
- * segment written "%2e"); against a file base (file_base_differs); a
- * scheme not followed by exactly two slashes ("http:foo", "http:///h"),
- * or three slashes or more at its start. */
+ * does (xiri_html_url says how): tabs, newlines, '\' or '|'; a dot
+ * segment written "%2e"; a file URL's states (file_differs); a scheme
+ * not followed by exactly two slashes ("http:foo", "http:///h"), or three
+ * slashes or more at its start. */
 static bool browser_reading_differs(const char *v, size_t n, const char *base)
 {
     size_t i = 0;
 
     if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-        memchr(v, '\\', n) || memchr(v, '|', n) || memchr(v, '%', n) ||
-        file_base_differs(v, n, base))
+        memchr(v, '\\', n) || memchr(v, '|', n) || escaped_dot(v, n) ||
+        file_differs(v, n, base))
         return true;
     if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
         return true;

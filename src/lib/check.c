@@ -522,14 +522,17 @@ static void check_port(struct check *ck)
 }
 
 /* Whether the path has segments to the WHATWG URL parser: not when it
- * is opaque ("mailto:%2e", a scheme and no '/' after its ':'). */
+ * is opaque ("mailto:%2e": a scheme that is not special, and no '/' after
+ * its ':'). */
 static bool path_has_segments(const struct check *ck)
 {
     const struct span *p = &ck->r.part[XIRI_PART_PATH];
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
 
-    return p->set && (!ck->r.part[XIRI_PART_SCHEME].set ||
-                      ck->r.part[XIRI_PART_AUTHORITY].set ||
-                      (p->len > 0 && ck->s[p->off] == '/'));
+    /* (a special URL's path is never opaque: "file:x/%2e%2e") */
+    return p->set && (!sc->set || ck->r.part[XIRI_PART_AUTHORITY].set ||
+                      (p->len > 0 && ck->s[p->off] == '/') ||
+                      scheme_is_special(ck->s + sc->off, sc->len));
 }
 
 /* The segment of the path around byte i: [*a, *b). */
@@ -1276,12 +1279,25 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
     }
 }
 
-/* An ASCII host's ACE labels ("xn--", RFC 5890 2.3.1): each must be an
- * A-label, valid Punycode of a label IDNA allows (2.3.2.1), as ToUnicode
- * (UTS #46 4.3) finds it.  One that is not is a fake A-label, which no
- * registry gives out and IDNA2008 lookups refuse.  Browsers differ: the
- * URL Standard's tests keep it as written (WPT toascii.json: "xn--a"),
- * Node 20's URL rejects it; a warning under every profile. */
+/* Where the host label that starts at s[i] ends (before e): at a '.', or
+ * at a "%2E" or "%2e", which is a '.' once the host is percent-decoded
+ * (WHATWG URL 3.5 host parsing; RFC 3986 3.2.2); *sep is the
+ * separator's length. */
+static size_t check_label_end(const struct check *ck, size_t i, size_t e,
+                              size_t *sep)
+{
+    for (*sep = 1; i < e; i++) {
+        if (ck->s[i] == '.')
+            return i;
+        if (ck->s[i] == '%' && e - i >= 3 && ck->s[i + 1] == '2' &&
+            (ck->s[i + 2] | 0x20) == 'e') {
+            *sep = 3;
+            return i;
+        }
+    }
+    return e;
+}
+
 /* Whether the host label s[a..e) is an ACE label (ch_is_ace_label) once
  * its escapes are decoded: a host is percent-decoded before IDNA (WHATWG
  * URL 3.5 host parsing; RFC 3986 3.2.2), so "%78n--" is "xn--". */
@@ -1304,26 +1320,33 @@ static bool check_ace_at(const struct check *ck, size_t a, size_t e)
 /* Whether the host s[a..e) has a label check_ace_at takes. */
 static bool check_has_ace(const struct check *ck, size_t a, size_t e)
 {
-    size_t i;
+    size_t i, j, sep;
 
-    for (i = a; i + 4 <= e; i++)
-        if ((i == a || ck->s[i - 1] == '.') && check_ace_at(ck, i, e))
+    for (i = a; i <= e; i = j + sep) {
+        j = check_label_end(ck, i, e, &sep);
+        if (check_ace_at(ck, i, j))
             return true;
+    }
     return false;
 }
 
+/* An ASCII host's ACE labels ("xn--", RFC 5890 2.3.1): each must be an
+ * A-label, valid Punycode of a label IDNA allows (2.3.2.1), as ToUnicode
+ * (UTS #46 4.3) finds it.  One that is not is a fake A-label, which no
+ * registry gives out and IDNA2008 lookups refuse.  Browsers differ: the
+ * URL Standard's tests keep it as written (WPT toascii.json: "xn--a"),
+ * Node 20's URL rejects it; a warning under every profile. */
 static void check_ace_labels(struct check *ck, struct idn *idn)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
-    size_t i, j, end = h->off + h->len;
+    size_t i, j, sep, end = h->off + h->len;
 
-    for (i = h->off; i <= end && !check_done(ck); i = j + 1) {
+    for (i = h->off; i <= end && !check_done(ck); i = j + sep) {
         enum xiri_status st;
         uint32_t errors = 0;
         char why[256];
 
-        for (j = i; j < end && ck->s[j] != '.'; j++)
-            ;
+        j = check_label_end(ck, i, end, &sep);
         if (!check_ace_at(ck, i, j) || !check_decode(ck, i, j, &ck->tmp))
             continue;
         ck->tmp2.len = 0;
@@ -1650,14 +1673,12 @@ static void check_host(struct check *ck)
         check_idna(ck, idn, sc->set && scheme_is_dns(ck->s + sc->off, sc->len));
     end = h->off + h->len;
     for (i = h->off; i <= end && !check_done(ck);) {
-        size_t j = i;
-        while (j < end && ck->s[j] != '.')
-            j++;
+        size_t sep, j = check_label_end(ck, i, end, &sep);
         /* an A-label is checked as the Unicode it stands for */
         if (j > i &&
             (check_has_nonascii(ck, i, j) || check_ace_at(ck, i, j)))
             check_confusable_label(ck, idn, i, j);
-        i = j + 1;
+        i = j + sep;
     }
 }
 

@@ -324,18 +324,19 @@ static bool starts_with_drive(const char *s, size_t n, size_t i)
  * ("file:///C:/w/"): *drive is where its letter is. */
 static bool base_drive(const char *base, size_t *drive)
 {
-    size_t i = 5, n;
+    size_t i = 5;
 
     if (!base || (base[0] | 0x20) != 'f' || !scheme_is(base, 4, "file") ||
         base[4] != ':')
         return false;
-    n = strlen(base);
-    if (n - i >= 2 && base[i] == '/' && base[i + 1] == '/')
+    /* (read up to the drive only: base is NUL-terminated) */
+    if (base[i] == '/' && base[i + 1] == '/')
         for (i += 2;
-             i < n && base[i] != '/' && base[i] != '?' && base[i] != '#'; i++)
+             base[i] && base[i] != '/' && base[i] != '?' && base[i] != '#'; i++)
             ;
-    if (i == n || base[i] != '/' || !starts_with_drive(base, n, i + 1) ||
-        base[i + 2] != ':')
+    if (base[i] != '/' || !is_alpha(base[i + 1]) || base[i + 2] != ':' ||
+        (base[i + 3] && base[i + 3] != '/' && base[i + 3] != '?' &&
+         base[i + 3] != '#'))
         return false;
     *drive = i + 1;
     return true;
@@ -386,6 +387,12 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
 
     if (!file_base && (n < 5 || (v[0] | 0x20) != 'f'))
         return false; /* most links */
+    if (file_base && (n < 5 || (v[0] | 0x20) != 'f') &&
+        (n < 2 || v[0] != '/' ||
+         (v[1] != '/' && !starts_with_drive(v, n, 1))) &&
+        !base_drive(base, &d))
+        return false; /* most links against a file base without a drive:
+                         not "file:", "//" or "/C:" */
     k = scheme_of(v, n, sc, sizeof(sc));
     if (k > 0 && !scheme_is(v, k, "file"))
         return false;
@@ -638,9 +645,8 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
     if (html_url_host_missing(v, n, base))
         return true;
     if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
-        return false; /* no authority ("https:h/p" against an http base
-                         has its host checked as html_url_rfc_form writes
-                         it) */
+        return false; /* no authority (the host of "https:h/p" against
+                         an http base is not checked here) */
     a = i + 2;
     if (a < n && v[a] == '/' && special_not_file(v, n, base))
         while (a < n && v[a] == '/')
