@@ -146,8 +146,9 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
 }
 
 /* HTML: a special URL other than file without a host
- * (html_url_host_missing, on the value as browsers read it). */
-static void lc_host_missing(struct lc *lc, const struct ref *r)
+ * (html_url_host_missing, on the value as browsers read it).  plain: r is
+ * plain_split's, and the value holds no tab, newline or '\\'. */
+static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
 {
     const struct xiri_link *l = lc->link;
     const char *v = l->value ? l->value : "";
@@ -158,8 +159,8 @@ static void lc_host_missing(struct lc *lc, const struct ref *r)
     if (l->profile != XIRI_PROFILE_HTML ||
         (r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0))
         return; /* most links have a host */
-    odd = memchr(v, '\\', n) || memchr(v, '\t', n) || memchr(v, '\n', n) ||
-          memchr(v, '\r', n);
+    odd = !plain && (memchr(v, '\\', n) || memchr(v, '\t', n) ||
+                     memchr(v, '\n', n) || memchr(v, '\r', n));
     if (!odd && !r->part[XIRI_PART_SCHEME].set &&
         !r->part[XIRI_PART_AUTHORITY].set)
         return; /* a relative reference without authority */
@@ -833,7 +834,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * U+FFFD, no C1 control, and its query is the same in every
          * encoding (lc_query) */
         lc_no_base(&lc, &r);
-        lc_host_missing(&lc, &r);
+        lc_host_missing(&lc, &r, true);
         if (worst)
             *worst = lc.worst;
         return XIRI_OK;
@@ -852,7 +853,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         /* xiri_check accepted the arguments: value_len is within
          * XIRI_MAX_LEN and the profile is known */
         lc_no_base(&lc, &r);
-        lc_host_missing(&lc, &r);
+        lc_host_missing(&lc, &r, false);
         lc_replacement(&lc);
         lc_c1(&lc);
         st = lc_mojibake(&lc);
