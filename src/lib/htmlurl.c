@@ -119,8 +119,14 @@ static void drive_letter_colon(char *s, size_t n, const char *base)
         i++, slashes++;
     if (slashes > 3 || (k == 0 && slashes == 0))
         return;
-    if (slashes == 2 && !drive_letter_at(s, n, i)) {
-        /* a host: the path's first segment after it */
+    if (slashes == 2 &&
+        !(n - i >= 2 && is_alpha(s[i]) && s[i + 1] == ':' &&
+          (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' ||
+           s[i + 2] == '#')) &&
+        !drive_letter_at(s, n, i)) {
+        /* a host (not a drive letter, "C:" or "C|", which the file host
+         * state takes for the path's first segment): the path's first
+         * segment after it */
         while (i < n && s[i] != '/' && s[i] != '?' && s[i] != '#')
             i++;
         if (i == n || s[i] != '/')

@@ -1338,6 +1338,10 @@ static void test_html_url(void)
         {"../../../x", "file:///tmp/a/b", "file:///x"}, /* no drive */
         {"file:a:b", "file:///C:/w/", "file:///C:/w/a:b"},
         {"file:c:x", "file:///C:/w/", "file:///C:/w/c:x"}, /* no drive */
+        /* a drive where the host stands, "e:" as "e|": the path's first
+         * segment, and the next one no drive (fuzz_resolve) */
+        {"//e:/L|", "file:///d/", "file:///e:/L|"},
+        {"//e|/L|", "file:///d/", "file:///e:/L|"},
         /* a special URL has no opaque path: its "%2e" segments count
          * when no "/" follows the scheme (fuzz_resolve) */
         {"file:x/%2e%2e/y", "http://h/", "file:///y"},
