@@ -266,9 +266,14 @@ static size_t path_start(const char *v, size_t n)
             ;
         return i;
     }
-    return k > 0 && (i == n || v[i] != '/') && !scheme_is_special(v, k)
-               ? SIZE_MAX
-               : i;
+    return html_url_opaque_path(v, n) ? SIZE_MAX : i;
+}
+
+bool html_url_opaque_path(const char *v, size_t n)
+{
+    size_t k = scheme_prefix_len(v, n);
+
+    return k > 0 && !scheme_is_special(v, k) && (k + 1 == n || v[k + 1] != '/');
 }
 
 static bool dots_decoded(const char *v, size_t n, size_t a, struct buf *out);
@@ -576,10 +581,8 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base)
         ;
     if (base[i] == ':' && base[i + 1] == '/')
         return false;
-    if (scheme_prefix_len(v, n) > 0)
-        return false;
-    i = scheme_prefix_len(base, strlen(base));
-    return i > 0 && !scheme_is_special(base, i) && base[i + 1] != '/';
+    return scheme_prefix_len(v, n) == 0 &&
+           html_url_opaque_path(base, strlen(base));
 }
 
 /* A finding that says browsers reject the URL (xiri_check, html

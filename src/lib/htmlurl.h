@@ -47,6 +47,12 @@ bool html_url_rfc_form(const char *v, size_t n, const char *base,
  * written "C|" (then '/', '?', '#' or the end) and base a file URL: a
  * browser reads "/C:" there, RFC 3986 a path segment "C|". */
 bool html_url_drive_relative(const char *v, size_t n, const char *base);
+/* Whether the URL v[0..n) has an opaque path (WHATWG URL 4.4, opaque path
+ * state): a scheme that is not special and no '/' after its ':'
+ * ("mailto:x", "data:,a/../b", "urn:a:b"), a path browsers keep as written
+ * and against which they resolve a fragment only. */
+bool html_url_opaque_path(const char *v, size_t n);
+
 /* Whether v[0..n) is a relative reference other than a fragment (the
  * empty one too) and base
  * (NULL: none) has an opaque path (a scheme that is not special and no

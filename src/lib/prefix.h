@@ -35,6 +35,7 @@
 #define html_url_drive_relative xiri__html_url_drive_relative
 #define html_url_host_missing xiri__html_url_host_missing
 #define html_url_opaque_base xiri__html_url_opaque_base
+#define html_url_opaque_path xiri__html_url_opaque_path
 #define html_url_path_end xiri__html_url_path_end
 #define html_url_prepare xiri__html_url_prepare
 #define html_url_rejected xiri__html_url_rejected

@@ -391,7 +391,7 @@ static bool html_not_rfc_resolved(const char *v, size_t n)
         return false;
     if (html_url_special(v, n, NULL))
         return n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/';
-    return i + 1 == n || v[i + 1] != '/';
+    return html_url_opaque_path(v, n);
 }
 
 /* What prescan_changed and sniff_changed say of the values after one
