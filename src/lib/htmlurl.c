@@ -97,13 +97,28 @@ size_t html_url_path_end(const char *v, size_t n)
  * over in place, so that the length stays.  A reference "C|/x" with no
  * slash before it, which a browser reads as "/C:/x", is html_url_rfc_form's
  * (a longer string). */
+/* Whether s[i..n) starts with a Windows drive letter (WHATWG URL 4.3: an
+ * ASCII alpha, then ':' or '|'), alone or before '/', '?' or '#'. */
+static bool starts_with_drive(const char *s, size_t n, size_t i)
+{
+    return n - i >= 2 && is_alpha(s[i]) &&
+           (s[i + 1] == ':' || s[i + 1] == '|') &&
+           (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' ||
+            s[i + 2] == '#');
+}
+
 /* Whether s[i..n) starts with a drive letter written with '|' that is a
  * whole segment ("C|", then '/', '?', '#' or the end). */
 static bool drive_letter_at(const char *s, size_t n, size_t i)
 {
-    return n - i >= 2 && is_alpha(s[i]) && s[i + 1] == '|' &&
-           (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' ||
-            s[i + 2] == '#');
+    return starts_with_drive(s, n, i) && s[i + 1] == '|';
+}
+
+/* Whether s (NUL-terminated, NULL for none) is a file URL: its scheme is
+ * "file", in any case. */
+static bool is_file_url(const char *s)
+{
+    return s && (s[0] | 0x20) == 'f' && scheme_is(s, 4, "file") && s[4] == ':';
 }
 
 static void drive_letter_colon(char *s, size_t n, const char *base)
@@ -119,11 +134,7 @@ static void drive_letter_colon(char *s, size_t n, const char *base)
         i++, slashes++;
     if (slashes > 3 || (k == 0 && slashes == 0))
         return;
-    if (slashes == 2 &&
-        !(n - i >= 2 && is_alpha(s[i]) && s[i + 1] == ':' &&
-          (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' ||
-           s[i + 2] == '#')) &&
-        !drive_letter_at(s, n, i)) {
+    if (slashes == 2 && !starts_with_drive(s, n, i)) {
         /* a host (not a drive letter, "C:" or "C|", which the file host
          * state takes for the path's first segment): the path's first
          * segment after it */
@@ -171,8 +182,7 @@ static bool authority_after_slashes(const char *v, size_t n, size_t i,
 bool html_url_drive_relative(const char *v, size_t n, const char *base)
 {
     /* (a drive letter "C|" is no scheme: '|' cannot stand in one) */
-    return drive_letter_at(v, n, 0) && base && scheme_is(base, 4, "file") &&
-           base[4] == ':';
+    return drive_letter_at(v, n, 0) && is_file_url(base);
 }
 
 /* Whether the relative path reference v[0..n), written alone, needs "./"
@@ -191,14 +201,25 @@ static bool relative_needs_dot(const char *v, size_t n)
     return false;
 }
 
+/* Whether base starts with the scheme v[0..k) and ':' (ASCII case
+ * ignored): a special URL without "//" is then relative to it (WHATWG
+ * URL 4.4, "special relative or authority state"). */
+static bool same_scheme_as_base(const char *v, size_t k, const char *base)
+{
+    size_t j;
+
+    for (j = 0; base && j < k && (v[j] | 0x20) == (base[j] | 0x20); j++)
+        ;
+    return base && j == k && base[k] == ':';
+}
+
 /* html_url_rfc_form for a scheme read otherwise, odd slashes and a
  * relative drive letter. */
 static bool rfc_form_scheme(const char *v, size_t n, const char *base,
                             struct buf *out)
 {
     char sc[8];
-    size_t k, i, j, from = out->len;
-    bool same;
+    size_t k, i, from = out->len;
 
     /* most values have no scheme and do not start with "///" */
     if ((n < 3 || v[0] != '/' || v[1] != '/' || v[2] != '/') &&
@@ -231,11 +252,7 @@ static bool rfc_form_scheme(const char *v, size_t n, const char *base,
         if (n - i < 3 || v[i + 2] != '/')
             return false;
     } else {
-        /* the same scheme as base's: base starts with it and ':' */
-        for (j = 0, same = base != NULL; same && j < k; j++)
-            same = (v[j] | 0x20) == (base[j] | 0x20);
-        same = same && base[k] == ':';
-        if (same) {
+        if (same_scheme_as_base(v, k, base)) {
             /* "special relative or authority state": the rest is a
              * relative reference */
             if (relative_needs_dot(v + i, n - i))
@@ -321,24 +338,13 @@ static bool dots_decoded(const char *v, size_t n, size_t a, struct buf *out)
     return found;
 }
 
-/* Whether s[i..n) starts with a Windows drive letter (WHATWG URL 4.3: an
- * ASCII alpha, then ':' or '|'), alone or before '/', '?' or '#'. */
-static bool starts_with_drive(const char *s, size_t n, size_t i)
-{
-    return n - i >= 2 && is_alpha(s[i]) &&
-           (s[i + 1] == ':' || s[i + 1] == '|') &&
-           (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '?' ||
-            s[i + 2] == '#');
-}
-
 /* Whether base is a file URL whose path starts with a drive letter
  * ("file:///C:/w/"): *drive is where its letter is. */
 static bool base_drive(const char *base, size_t *drive)
 {
     size_t i = 5;
 
-    if (!base || (base[0] | 0x20) != 'f' || !scheme_is(base, 4, "file") ||
-        base[4] != ':')
+    if (!is_file_url(base))
         return false;
     /* (read up to the drive only: base is NUL-terminated) */
     if (base[i] == '/' && base[i + 1] == '/')
@@ -391,8 +397,7 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
 {
     char sc[8];
     size_t k, i = 0, d, e, h, dir, j;
-    bool file_base = base && (base[0] | 0x20) == 'f' &&
-                     scheme_is(base, 4, "file") && base[4] == ':';
+    bool file_base = is_file_url(base);
     bool stripped = false;
     struct buf merged, plain, *merged_path = &merged;
 
@@ -631,9 +636,7 @@ bool html_url_host_missing(const char *v, size_t n, const char *base)
         /* a special scheme without "//" (html_url_rfc_form): relative
          * against a base of the same scheme, else its host follows any
          * slashes ("https:" against an http base has none) */
-        for (j = 0; base && j <= k && (v[j] | 0x20) == (base[j] | 0x20); j++)
-            ;
-        if (j > k)
+        if (same_scheme_as_base(v, k, base))
             return false;
     }
     for (a = i; a < n && v[a] == '/'; a++)
