@@ -28,7 +28,6 @@ struct xiri_rewriter {
     void *user;
     enum xiri_status status;
     struct xiri_error error;
-    bool lazy; /* lazy_positions (event_place) */
 
     /* the original bytes not written yet: pend holds the document from
      * byte offset pend_start on; everything before emitted is written */
@@ -882,14 +881,15 @@ static bool holds_replacement(const char *s, size_t n)
 
 /* Lazy positions: the link's line and column for an event that has a
  * message (a value left, an identifier kept, a query browsers send
- * otherwise) and no place yet; the others keep 0, as their link does. */
+ * otherwise) and no place yet (line 0: the walker was given
+ * lazy_positions, lines count from 1); the others keep 0, as their link
+ * does. */
 static void event_place(struct xiri_rewriter *rw, struct xiri_rewrite_event *ev)
 {
     size_t pos;
 
-    if (rw->lazy && ev->line == 0 &&
-        (ev->status != XIRI_OK || ev->identifier_kept || ev->query_differs ||
-         ev->message))
+    if (ev->line == 0 && (ev->status != XIRI_OK || ev->identifier_kept ||
+                          ev->query_differs || ev->message))
         xiri_walker_position(rw->walker, ev->link, 0, &ev->line, &ev->column,
                              &pos);
 }
@@ -1167,7 +1167,6 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->resolved, XIRI_MAX_LEN);
     /* with lazy_positions, an event's line and column are counted only
      * when it has something to say (event_place) */
-    rw->lazy = walk_opts && walk_opts->lazy_positions;
     st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
                          &rw->walker);
     if (st != XIRI_OK) {
