@@ -16,47 +16,16 @@ static bool is_alpha(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* WHATWG URL 4.4, scheme start and scheme states: an ASCII alpha, then
- * ASCII alphanumerics, '+', '-' or '.', up to ':' (tabs and newlines,
- * which the parser removed before, skipped).  The scheme's length, its
- * first letters copied to out (NUL-ended when it fits in size); 0 when
- * there is no scheme (a relative reference). */
-static size_t scheme_of(const char *v, size_t n, char *out, size_t size)
-{
-    size_t i, k = 0;
-
-    for (i = 0; i < n; i++) {
-        char c = v[i];
-
-        if (is_tab_or_newline(c))
-            continue;
-        if (c == ':')
-            break;
-        if (!is_alpha(c) &&
-            !(k > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
-                        c == '.')))
-            return 0;
-        if (k + 1 < size)
-            out[k] = c;
-        k++;
-    }
-    if (i == n)
-        return 0;
-    if (k < size)
-        out[k] = '\0';
-    return k;
-}
-
 /* The scheme v[0..n) is read with: its own, or without one base's (RFC
  * 3986 5.2.2; the WHATWG parser's relative state), its first letters
- * copied to out as scheme_of copies them; its length, 0 when none. */
+ * copied to out as scheme_whatwg copies them; its length, 0 when none. */
 static size_t effective_scheme(const char *v, size_t n, const char *base,
                                char *out, size_t size)
 {
-    size_t k = scheme_of(v, n, out, size);
+    size_t k = scheme_whatwg(v, n, out, size);
 
     if (k == 0 && base)
-        k = scheme_of(base, strlen(base), out, size);
+        k = scheme_whatwg(base, strlen(base), out, size);
     return k;
 }
 
@@ -124,7 +93,7 @@ static bool is_file_url(const char *s)
 static void drive_letter_colon(char *s, size_t n, const char *base)
 {
     char sc[8];
-    size_t k = scheme_of(s, n, sc, sizeof(sc)), slashes = 0;
+    size_t k = scheme_whatwg(s, n, sc, sizeof(sc)), slashes = 0;
     size_t i = k > 0 ? k + 1 : 0; /* (no tab or newline: ':' is at k) */
 
     if (effective_scheme(s, n, base, sc, sizeof(sc)) != 4 ||
@@ -225,7 +194,7 @@ static bool rfc_form_scheme(const char *v, size_t n, const char *base,
     if ((n < 3 || v[0] != '/' || v[1] != '/' || v[2] != '/') &&
         !memchr(v, ':', n) && !html_url_drive_relative(v, n, base))
         return false;
-    k = scheme_of(v, n, sc, sizeof(sc));
+    k = scheme_whatwg(v, n, sc, sizeof(sc));
     if (k == 0 && html_url_drive_relative(v, n, base)) {
         /* "C|/x" against a file base is "/C:/x" (file state: it starts
          * with a drive letter) */
@@ -276,7 +245,7 @@ static bool rfc_form_scheme(const char *v, size_t n, const char *base,
 static size_t path_start(const char *v, size_t n)
 {
     char sc[8];
-    size_t k = scheme_of(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
+    size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
 
     if (n - i >= 2 && v[i] == '/' && v[i + 1] == '/') {
         for (i += 2; i < n && v[i] != '/' && v[i] != '?' && v[i] != '#'; i++)
@@ -409,7 +378,7 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
         !base_drive(base, &d))
         return false; /* most links against a file base without a drive:
                          not "file:", "//" or "/C:" */
-    k = scheme_of(v, n, sc, sizeof(sc));
+    k = scheme_whatwg(v, n, sc, sizeof(sc));
     if (k > 0 && !scheme_is(v, k, "file"))
         return false;
     e = html_url_path_end(v, n);
@@ -626,7 +595,7 @@ static bool host_empty(const char *v, size_t a, size_t e)
 bool html_url_host_missing(const char *v, size_t n, const char *base)
 {
     char sc[8];
-    size_t k = scheme_of(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0, a, j;
+    size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0, a, j;
 
     if (k == 0 && (n < 2 || v[0] != '/' || v[1] != '/'))
         return false; /* a relative reference without authority */
@@ -650,7 +619,7 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
                        const char *base)
 {
     char sc[8];
-    size_t k = scheme_of(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
+    size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
     size_t a, start, label = 0;
     bool suspect = false, rejected = false;
 

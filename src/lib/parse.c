@@ -4,6 +4,7 @@
 #include "common.h"
 #include "chars.h"
 #include "parse.h"
+#include "scheme.h"
 
 #include <stdio.h>
 
@@ -359,25 +360,6 @@ static bool scan_chars(struct scan *sc, enum xiri_part part, size_t from,
     return true;
 }
 
-/* Whether s[a..c), its tabs and newlines removed, is a scheme (RFC 3986
- * 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), as browsers read it
- * (WHATWG URL 4.4 removes them before it parses). */
-static bool scheme_without_tabs(const char *s, size_t a, size_t c)
-{
-    size_t k = 0;
-
-    for (; a < c; a++) {
-        unsigned char ch = (unsigned char)s[a];
-
-        if (ch == '\t' || ch == '\n' || ch == '\r')
-            continue;
-        if (!ch_is(ch, k == 0 ? CH_ALPHA : CH_SCHEME))
-            return false;
-        k++;
-    }
-    return k > 0;
-}
-
 /* ihost = IP-literal / IPv4address / ireg-name
  * IP-literal = "[" ( IPv6address / IPvFuture ) "]"; browsers take an
  * IPv6 address only (WHATWG URL 3.5 host parser: "[" starts the IPv6
@@ -472,7 +454,8 @@ enum xiri_status ref_parse(const char *s, size_t len,
              * relative path; but a scheme with a tab or a newline in it
              * is theirs (they remove those first), which the control
              * character's finding is about */
-            (!(html && scheme_without_tabs(s, path->off, colon)) &&
+            (!(html && scheme_whatwg(s + path->off, colon + 1 - path->off, NULL,
+                                     0) > 0) &&
              found(&sc, html ? SCAN_WARN_HTML : SCAN_ERR_COLON, XIRI_PART_PATH,
                    colon, 1, ':')) ||
             !scan_chars(&sc, XIRI_PART_PATH, colon + 1, path->off + path->len))

@@ -107,6 +107,7 @@
 #define scheme_is_special xiri__scheme_is_special
 #define scheme_prefix_len xiri__scheme_prefix_len
 #define scheme_query_in_document_encoding xiri__scheme_query_in_document_encoding
+#define scheme_whatwg xiri__scheme_whatwg
 #define shape_split xiri__shape_split
 #define tag_find_end_start xiri__tag_find_end_start
 #define tag_find_start xiri__tag_find_start

@@ -16,6 +16,30 @@ size_t scheme_prefix_len(const char *v, size_t n)
     return i < n && v[i] == ':' ? i : 0;
 }
 
+size_t scheme_whatwg(const char *v, size_t n, char *out, size_t size)
+{
+    size_t i, k = 0;
+
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)v[i];
+
+        if (c == '\t' || c == '\n' || c == '\r')
+            continue;
+        if (c == ':')
+            break;
+        if (!ch_is(c, k == 0 ? CH_ALPHA : CH_SCHEME))
+            return 0;
+        if (k + 1 < size)
+            out[k] = (char)c;
+        k++;
+    }
+    if (i == n)
+        return 0;
+    if (k < size)
+        out[k] = '\0';
+    return k;
+}
+
 bool scheme_is(const char *s, size_t n, const char *lower)
 {
     size_t i;

@@ -8,6 +8,13 @@
  * DIGIT / "+" / "-" / "." ) and ':'), or 0 when it has none: a relative
  * reference. */
 size_t scheme_prefix_len(const char *v, size_t n);
+/* WHATWG URL 4.4, scheme start and scheme states: the scheme of v[0..n)
+ * as browsers read it, tabs and newlines skipped (the parser removes them
+ * first): an ASCII alpha, then ASCII alphanumerics, '+', '-' or '.', up
+ * to ':'.  Its length without them, its first letters copied to out
+ * (NUL-ended when it fits in size; size 0: nothing copied); 0 when there
+ * is no scheme (a relative reference). */
+size_t scheme_whatwg(const char *v, size_t n, char *out, size_t size);
 /* Case-insensitive comparison of s[0..n) with a lower-case name. */
 bool scheme_is(const char *s, size_t n, const char *lower);
 /* Schemes whose hosts are DNS names that legacy resolvers only take in
