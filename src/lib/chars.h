@@ -69,6 +69,13 @@ static inline bool ch_has_ace_label(const char *s, size_t a, size_t e)
     return false;
 }
 
+/* Whether s[i..n) starts with "%2E" or "%2e", a '.' percent-encoded. */
+static inline bool ch_is_pct_dot(const char *s, size_t n, size_t i)
+{
+    return n - i >= 3 && s[i] == '%' && s[i + 1] == '2' &&
+           (s[i + 2] | 0x20) == 'e';
+}
+
 /* Whether the path segment s[a..b) is "." or ".." with at least one of
  * its dots written "%2E" or "%2e": a dot segment to the WHATWG URL parser
  * ("single-dot" and "double-dot URL path segment", path state) and to RFC
@@ -82,8 +89,7 @@ static inline int ch_escaped_dot_segment(const char *s, size_t a, size_t b)
     while (a < b && dots < 3) {
         if (s[a] == '.') {
             a++;
-        } else if (b - a >= 3 && s[a] == '%' && s[a + 1] == '2' &&
-                   (s[a + 2] | 0x20) == 'e') {
+        } else if (ch_is_pct_dot(s, b, a)) {
             a += 3;
             escaped++;
         } else {

@@ -555,7 +555,7 @@ static bool in_escaped_dot_segment(const struct check *ck, size_t i)
     size_t a, b;
 
     if (!path_has_segments(ck) || i < p->off || i >= p->off + p->len ||
-        ck->s[i + 1] != '2' || (ck->s[i + 2] | 0x20) != 'e')
+        !ch_is_pct_dot(ck->s, p->off + p->len, i))
         return false;
     path_segment_at(ck, i, &a, &b);
     return ch_escaped_dot_segment(ck->s, a, b);
@@ -1289,8 +1289,7 @@ static size_t check_label_end(const struct check *ck, size_t i, size_t e,
     for (*sep = 1; i < e; i++) {
         if (ck->s[i] == '.')
             return i;
-        if (ck->s[i] == '%' && e - i >= 3 && ck->s[i + 1] == '2' &&
-            (ck->s[i + 2] | 0x20) == 'e') {
+        if (ch_is_pct_dot(ck->s, e, i)) {
             *sep = 3;
             return i;
         }
