@@ -627,7 +627,6 @@ static size_t ascii_run_end(const unsigned char *s, size_t i, size_t n)
     return i;
 }
 
-
 /* Where the original offset of a UTF-8 position changes (UTF-8 fast path):
  * from pos on, orig = pos + adj (adj may be negative, kept as two's
  * complement in size_t arithmetic). */
