@@ -231,8 +231,6 @@ struct doc_run {
     /* links: the distinct codes of the current link, each NUL-ended */
     char *codes;
     size_t codes_len, codes_cap;
-    bool unresolvable; /* a finding says browsers cannot resolve it
-                          (opaque-base, host-missing) */
     /* SARIF: the files that could not be read or parsed, for
      * toolExecutionNotifications, in the order of the files (seq) and
      * then of their messages (ord; -j: merged by pool_end) */
@@ -863,9 +861,6 @@ static int collect_code(void *user, const struct xiri_diag *d)
     const char *code = d->code ? d->code : "";
     size_t i = 0, n = strlen(code);
 
-    if (strcmp(code, "opaque-base") == 0 || strcmp(code, "host-missing") == 0)
-        r->unresolvable = true;
-
     /* each code once, in the order of its first finding */
     while (i < r->codes_len) {
         if (strcmp(r->codes + i, code) == 0)
@@ -891,121 +886,15 @@ static int collect_code(void *user, const struct xiri_diag *d)
     return 0;
 }
 
-/* Whether the file states may read v[0..n) against base otherwise than
- * RFC 3986 does: v is a file URL ("file:x", "file://h/C:/.."), or base
- * is one and v starts with "//" ("//C:") or a drive ("/C:/.."), or base
- * has a drive letter (a ':' after its "file:", which ".." and "/z"
- * keep). */
-static bool file_differs(const char *v, size_t n, const char *base)
-{
-    if (n >= 5 && strncasecmp(v, "file:", 5) == 0)
-        return true;
-    return base && strncasecmp(base, "file:", 5) == 0 &&
-           ((n >= 2 && v[0] == '/' && v[1] == '/') ||
-            (n >= 3 && v[0] == '/' && (v[2] == ':' || v[2] == '|')) ||
-            strchr(base + 5, ':'));
-}
-
-/* Whether v[0..n) has a path segment "%2e" or "%2e%2e" (any case, or one
- * dot of two so written): the '%' of a "%2e" or "%2E". */
-static bool escaped_dot(const char *v, size_t n)
-{
-    const char *p = v, *end = v + n;
-
-    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
-        if (end - p >= 3 && p[1] == '2' && (p[2] | 0x20) == 'e')
-            return true;
-        p++;
-    }
-    return false;
-}
-
-/* Whether browsers may read v[0..n) against base otherwise than RFC 3986
- * does (xiri_html_url says how): tabs, newlines, '\' or '|'; a dot
- * segment written "%2e"; a file URL's states (file_differs); a scheme
- * not followed by exactly two slashes ("http:foo", "http:///h"), or three
- * slashes or more at its start. */
-static bool browser_reading_differs(const char *v, size_t n, const char *base)
-{
-    size_t i = 0;
-
-    if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-        memchr(v, '\\', n) || memchr(v, '|', n) || escaped_dot(v, n) ||
-        file_differs(v, n, base))
-        return true;
-    if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
-        return true;
-    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
-        i++;
-    return i > 0 && i < n && v[i] == ':' &&
-           (n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/' ||
-            (n - i > 3 && v[i + 3] == '/'));
-}
-
-/* WHATWG URL 4.4: whether v[0..n) has a scheme that is not special
- * (http, https, ftp, ws, wss, file) and no '/' after its ':'
- * ("data:text/plain,a/../b", "javascript:", "mailto:"): an opaque path,
- * which browsers keep as written (opaque path state), where RFC 3986
- * 5.2.2 removes its dot segments. */
-static bool opaque_url(const char *v, size_t n)
-{
-    static const char *const special[] = {"http", "https", "ftp",
-                                          "ws",   "wss",   "file"};
-    size_t i = 0, k;
-
-    while (i < n && (((v[i] | 0x20) >= 'a' && (v[i] | 0x20) <= 'z') ||
-                     (i > 0 && ((v[i] >= '0' && v[i] <= '9') || v[i] == '+' ||
-                                v[i] == '-' || v[i] == '.'))))
-        i++;
-    if (i == 0 || i == n || v[i] != ':' || (i + 1 < n && v[i + 1] == '/'))
-        return false;
-    for (k = 0; k < sizeof(special) / sizeof(special[0]); k++)
-        if (strlen(special[k]) == i && strncasecmp(v, special[k], i) == 0)
-            return false;
-    return true;
-}
-
-/* RFC 3986 5.2: the value resolved against the base in force; a value
- * with a scheme needs no base (5.2.2: T = R with its dot segments
- * removed), which resolving it against itself gives.  NULL when a
- * relative value has no base or the resolution fails. */
+/* The IRI the link points to, as the readers of its document resolve
+ * it (xiri_link_resolve: RFC 3986 5.2, or, in HTML, what browsers get);
+ * NULL when it has none: a relative link without a base, or one browsers
+ * fail to parse. */
 static char *link_resolve(struct doc_run *r, const struct xiri_link *l)
 {
-    enum xiri_status st;
-    char *out = NULL, *strip = NULL;
-    const char *v = l->value;
-    size_t out_len, n = l->value_len;
+    char *out = NULL;
+    enum xiri_status st = xiri_link_resolve(r->ctx, l, &out, NULL, NULL);
 
-    /* WHATWG URL, basic URL parser: browsers remove every ASCII tab or
-     * newline from an HTML document's URL, read '\' as '/' in the path of
-     * an http(s), ftp, ws(s) or file URL, a file URL's drive letter "C|"
-     * as "C:" (as rewrite writes them), "%2e" segments as dot segments, and
-     * never take a file URL's drive letter away, so the resolved IRI and
-     * its URI are what they read */
-    if (l->profile == XIRI_PROFILE_HTML &&
-        browser_reading_differs(v, n, l->base)) {
-        st = xiri_html_url(v, n, l->base, &strip, &n);
-        if (st != XIRI_OK) {
-            if (st == XIRI_ENOMEM)
-                cli_out_of_memory(&r->state);
-            return NULL;
-        }
-        v = strip;
-    }
-    if (l->base)
-        st = xiri_resolve(l->base, strlen(l->base), v, n, l->profile, &out,
-                          &out_len, NULL);
-    else
-        st = xiri_resolve(v, n, v, n, l->profile, &out, &out_len, NULL);
-    if (st == XIRI_OK && l->profile == XIRI_PROFILE_HTML && opaque_url(v, n)) {
-        /* resolved as written, now that the resolution said it is valid:
-         * a copy of the library's (what a browser parses, which for such
-         * a value from the walker is the value itself) */
-        xiri_str_free(out);
-        out = NULL;
-        st = xiri_html_url(v, n, NULL, &out, &out_len);
-    }
-    xiri_str_free(strip);
     if (st == XIRI_ENOMEM)
         cli_out_of_memory(&r->state);
     return st == XIRI_OK ? out : NULL;
@@ -1020,14 +909,12 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
     struct rec rc; /* never full: four numbers and short names */
 
     r->codes_len = 0;
-    r->unresolvable = false;
     st = xiri_check_link(r->ctx, f->w, l, collect_code, r, NULL);
     if (st == XIRI_ENOMEM)
         cli_out_of_memory(&r->state);
     if (r->state.stop)
         return;
-    /* (RFC 3986 would resolve it, as a browser does not) */
-    resolved = r->unresolvable ? NULL : link_resolve(r, l);
+    resolved = link_resolve(r, l);
     /* RFC 3987 3.1, with IDNA for the hosts of DNS-based schemes and the
      * characters only LEIRIs allow escaped */
     if (resolved) {

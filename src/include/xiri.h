@@ -613,6 +613,24 @@ XIRI_API enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
                                           xiri_diag_fn *fn, void *user,
                                           int *worst);
 
+/* The absolute IRI link points to, as the readers of its document
+ * resolve it: RFC 3986 section 5.2 (RFC 3987 6.5) against link->base; a
+ * reference with a scheme is its own target, its dot segments removed.
+ * Under the html profile, what browsers get (WHATWG URL, basic URL
+ * parser; xiri_html_url): tabs and newlines removed, '\' read as '/',
+ * "%2e" segments as dot segments, a file URL's drive letter kept, and an
+ * opaque path ("data:,a/../b", "mailto:x") kept as written.  XIRI_ENOTABS
+ * for a relative link without a base; XIRI_ESYNTAX when the value (or
+ * the base) is not a reference under the profile, and, under the html
+ * profile, when browsers fail to parse it (a relative reference against
+ * a base with an opaque path, a special URL without a host, a host they
+ * cannot parse, a bad port), err->message saying which.  *out is
+ * NUL-terminated; free it with xiri_str_free. */
+XIRI_API enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
+                                            const struct xiri_link *link,
+                                            char **out, size_t *out_len,
+                                            struct xiri_error *err);
+
 /* ------------------------------------------------------------------ */
 /* The rewriter: the document again, with only its link values changed  */
 

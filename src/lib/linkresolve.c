@@ -1,0 +1,167 @@
+/* linkresolve.c - xiri_link_resolve: the absolute IRI a link of a
+ * document points to, as the readers of its document resolve it: RFC
+ * 3986 section 5 (RFC 3987 6.5) for XML, and, for HTML, what browsers
+ * get (WHATWG URL, basic URL parser), which htmlurl.c turns into the
+ * reference whose RFC 3986 resolution gives it. */
+#include "common.h"
+
+#include "buf.h"
+#include "htmlurl.h"
+#include "scheme.h"
+
+/* Whether v[0..n) has a path segment "%2e" or "%2e%2e" (any case, or one
+ * dot of two so written): the '%' of a "%2e" or "%2E". */
+static bool has_escaped_dot(const char *v, size_t n)
+{
+    const char *p = v, *end = v + n;
+
+    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
+        if (end - p >= 3 && p[1] == '2' && (p[2] | 0x20) == 'e')
+            return true;
+        p++;
+    }
+    return false;
+}
+
+/* Whether a file URL's states (WHATWG URL 4.4, file state and on) may
+ * read v[0..n) against base otherwise than RFC 3986 does: v is a file
+ * URL ("file:x", "file://h/C:/.."), or base is one and v starts with "//"
+ * ("//C:") or a drive ("/C:/.."), or base has a drive letter (a ':' after
+ * its "file:", which ".." and "/z" keep). */
+static bool is_file_url(const char *s, size_t n)
+{
+    return n >= 5 && s[4] == ':' && scheme_is(s, 4, "file");
+}
+
+static bool file_states_differ(const char *v, size_t n, const char *base)
+{
+    if (is_file_url(v, n))
+        return true;
+    return base && is_file_url(base, strlen(base)) &&
+           ((n >= 2 && v[0] == '/' && v[1] == '/') ||
+            (n >= 3 && v[0] == '/' && (v[2] == ':' || v[2] == '|')) ||
+            strchr(base + 5, ':'));
+}
+
+/* Whether browsers may read v[0..n) against base otherwise than RFC 3986
+ * does, so that xiri_html_url is asked: tabs, newlines, '\' or '|'; a
+ * dot segment written "%2e"; a file URL's states; a scheme not followed
+ * by exactly two slashes ("http:foo", "http:///h"), or three slashes or
+ * more at its start.  Most links have none of these, and are read as
+ * written. */
+static bool browser_reading_differs(const char *v, size_t n, const char *base)
+{
+    size_t i = 0;
+
+    if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
+        memchr(v, '\\', n) || memchr(v, '|', n) || has_escaped_dot(v, n) ||
+        file_states_differ(v, n, base))
+        return true;
+    if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
+        return true;
+    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
+        i++;
+    return i > 0 && i < n && v[i] == ':' &&
+           (n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/' ||
+            (n - i > 3 && v[i + 3] == '/'));
+}
+
+/* HTML: whether browsers fail to parse the link v[0..n) (its value with
+ * tabs and newlines removed, '\' read as '/') against base, and so never
+ * follow it: a relative reference against a base with an opaque path
+ * (opaque-base), a special URL without a host (host-missing), a host they
+ * cannot parse or a bad port (invalid-char in the host, invalid-ipv4,
+ * invalid-ip-literal, invalid-port: html_url_rejected).  err says which. */
+static bool browsers_fail(struct xiri_ctx *ctx, const char *v, size_t n,
+                          const char *base, struct xiri_error *err)
+{
+    if (html_url_opaque_base(v, n, base)) {
+        error_set(err, XIRI_ESYNTAX, 0,
+                  "browsers cannot resolve a relative reference against a "
+                  "base with an opaque path (WHATWG URL)");
+        return true;
+    }
+    if (html_url_rejected(ctx, v, n, base)) {
+        error_set(err, XIRI_ESYNTAX, 0,
+                  "browsers reject this URL: its host or port, or no host "
+                  "(WHATWG URL)");
+        return true;
+    }
+    return false;
+}
+
+enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
+                                   const struct xiri_link *link, char **out,
+                                   size_t *out_len, struct xiri_error *err)
+{
+    enum xiri_status st;
+    const char *v, *base;
+    char *read = NULL, *res = NULL;
+    size_t n, len = 0;
+    bool html;
+
+    if (out)
+        *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (!ctx || !link || !out || (!link->value && link->value_len))
+        return error_set(err, XIRI_EINVAL, 0, "%s", xiri_strerror(XIRI_EINVAL));
+    v = link->value ? link->value : "";
+    n = link->value_len;
+    base = link->base;
+    html = link->profile == XIRI_PROFILE_HTML;
+    if (html) {
+        struct buf prep;
+        bool fails;
+
+        /* judged on the value as browsers read it: tabs and newlines
+         * removed, '\' as '/' (as xiri_check_link judges it) */
+        buf_init(&prep, XIRI_MAX_LEN);
+        html_url_prepare(v, n, base, &prep);
+        if (prep.status != XIRI_OK) {
+            st = prep.status;
+            buf_free(&prep);
+            return error_set(err, st, 0, "%s", xiri_strerror(st));
+        }
+        fails =
+            browsers_fail(ctx, prep.data ? prep.data : "", prep.len, base, err);
+        buf_free(&prep);
+        if (fails)
+            return XIRI_ESYNTAX;
+        /* the reference whose RFC 3986 resolution gives what browsers
+         * read (xiri_html_url) */
+        if (browser_reading_differs(v, n, base)) {
+            st = xiri_html_url(v, n, base, &read, &n);
+            if (st != XIRI_OK)
+                return error_set(err, st, 0, "%s", xiri_strerror(st));
+            v = read;
+        }
+    }
+    /* RFC 3986 5.2.2: a reference with a scheme is its own target, with
+     * its dot segments removed, which resolving it against itself gives;
+     * a relative one without a base has none (XIRI_ENOTABS) */
+    if (base)
+        st = xiri_resolve(base, strlen(base), v, n, link->profile, &res, &len,
+                          err);
+    else
+        st = xiri_resolve(v, n, v, n, link->profile, &res, &len, err);
+    if (st == XIRI_OK && html && html_url_opaque_path(v, n)) {
+        /* WHATWG URL 4.4, opaque path state: browsers keep such a path
+         * as written ("data:text/plain,a/../b"), where 5.2.4 removes its
+         * dot segments; valid, as the resolution said */
+        xiri_str_free(res);
+        res = NULL;
+        st = xiri_html_url(v, n, NULL, &res, &len);
+        if (st != XIRI_OK)
+            error_set(err, st, 0, "%s", xiri_strerror(st));
+    }
+    xiri_str_free(read);
+    if (st != XIRI_OK) {
+        xiri_str_free(res);
+        return st;
+    }
+    *out = res;
+    if (out_len)
+        *out_len = len;
+    return XIRI_OK;
+}
