@@ -249,8 +249,8 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
     case SCAN_ERR_CHAR:
     case SCAN_WARN_LEIRI:
         if (ck->profile == XIRI_PROFILE_HTML && part == XIRI_PART_HOST &&
-            (cp == ' ' || cp == '<' || cp == '>' || cp == '^' || cp == '|' ||
-             (cp == '\\' && !check_special(ck)) ||
+            (cp == 0 || cp == ' ' || cp == '<' || cp == '>' || cp == '^' ||
+             cp == '|' || (cp == '\\' && !check_special(ck)) ||
              (((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
                cp == 0x7F) &&
               check_special(ck)))) {
@@ -377,6 +377,17 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
                          "relative path: browsers read a path (what comes "
                          "before is no scheme), RFC 3986 does not; write "
                          "\"./\" before the path",
+                         off);
+        else if (cp == '%' && part == XIRI_PART_HOST && check_special(ck))
+            /* WHATWG URL 3.5, host parsing: a domain is percent-decoded,
+             * which keeps such a '%', a forbidden domain code point (an
+             * opaque host, not special, may hold it) */
+            check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL, part, off,
+                         len, cp,
+                         "'%%' at byte %zu in the host is not followed by "
+                         "two hexadecimal digits, and no host may hold a "
+                         "'%%': browsers reject the URL (WHATWG URL host "
+                         "parser); correct the host name",
                          off);
         else if (cp == '%')
             check_report(ck, CODE_HTML_ONLY, sev, NULL, part, off, len, cp,
@@ -1229,6 +1240,22 @@ static bool check_decode(struct check *ck, size_t a, size_t e, struct buf *out)
     return true;
 }
 
+/* Whether the bytes of s[a..e) as written (escapes not decoded) are
+ * UTF-8. */
+static bool check_utf8_raw(const struct check *ck, size_t a, size_t e)
+{
+    size_t i = a;
+
+    while (i < e) {
+        uint32_t cp;
+        size_t n = utf8_decode((const unsigned char *)ck->s + i, e - i, &cp);
+        if (n == 0)
+            return false;
+        i += n;
+    }
+    return true;
+}
+
 /* Non-ASCII, raw or escaped, in s[a..e). */
 static bool check_has_nonascii(const struct check *ck, size_t a, size_t e)
 {
@@ -1449,6 +1476,19 @@ static void check_html_host(struct check *ck)
                          (unsigned)b, i);
         i += 2;
     }
+    /* the decoded octets are read as UTF-8, a bad sequence as U+FFFD,
+     * which IDNA disallows ("%80"); raw bytes that are not UTF-8 are
+     * invalid-utf8 already */
+    if (!check_done(ck) && check_has_nonascii(ck, h->off, h->off + h->len) &&
+        check_utf8_raw(ck, h->off, h->off + h->len) &&
+        !check_decode(ck, h->off, h->off + h->len, &ck->tmp) && !check_done(ck))
+        check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL,
+                     XIRI_PART_HOST, h->off, h->len, 0,
+                     "the escapes in the host at byte %zu are not UTF-8: "
+                     "browsers read U+FFFD, which no host may hold, and "
+                     "reject the URL (WHATWG URL host parser); correct the "
+                     "host name",
+                     (size_t)h->off);
 }
 
 /* WHATWG URL 3.5, "IPv4 number parser": the value of one label of d[a..e)
@@ -1665,11 +1705,16 @@ static void check_host(struct check *ck)
         return;
     }
     /* RFC 3987 3.1 and 5.3.3: a non-ASCII reg-name goes through IDNA for
-     * DNS-based schemes; for others it may be any registered name. */
+     * DNS-based schemes; for others it may be any registered name.
+     * Browsers map the host of every special URL, file too, so (WHATWG
+     * URL 3.5, domain to ASCII). */
     if (ascii)
         check_ace_labels(ck, idn);
     else
-        check_idna(ck, idn, sc->set && scheme_is_dns(ck->s + sc->off, sc->len));
+        check_idna(ck, idn,
+                   sc->set && (scheme_is_dns(ck->s + sc->off, sc->len) ||
+                               (ck->profile == XIRI_PROFILE_HTML &&
+                                check_special(ck))));
     end = h->off + h->len;
     for (i = h->off; i <= end && !check_done(ck);) {
         size_t sep, j = check_label_end(ck, i, end, &sep);

@@ -560,14 +560,17 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base)
 }
 
 /* A finding that says browsers reject the URL (xiri_check, html
- * profile): a host they cannot parse (a forbidden host code point, an
- * IPv4 address out of range, a bad IP literal) or a bad port. */
+ * profile): a host they cannot parse (a forbidden host code point, a
+ * domain IDNA rejects, an IPv4 address out of range, a bad IP literal)
+ * or a bad port. */
 static int rejected_by_browsers(void *user, const struct xiri_diag *d)
 {
     bool *rejected = user;
 
     if (d->severity == XIRI_SEV_ERROR &&
-        ((strcmp(d->code, "invalid-char") == 0 && d->part == XIRI_PART_HOST) ||
+        (((strcmp(d->code, "invalid-char") == 0 ||
+           strcmp(d->code, "idna-error") == 0) &&
+          d->part == XIRI_PART_HOST) ||
          strcmp(d->code, "invalid-ipv4") == 0 ||
          strcmp(d->code, "invalid-port") == 0 ||
          strcmp(d->code, "invalid-ip-literal") == 0)) {
@@ -592,6 +595,15 @@ static bool host_empty(const char *v, size_t a, size_t e)
     return i == h;
 }
 
+/* WHATWG URL 4.4, authority and host states: whether the authority
+ * v[a..e) of a URL that is not special has userinfo or a port and no
+ * host ("sc://@/", "sc://:12/"): it fails. */
+static bool opaque_host_missing(const char *v, size_t a, size_t e)
+{
+    return host_empty(v, a, e) &&
+           (memchr(v + a, '@', e - a) || memchr(v + a, ':', e - a));
+}
+
 bool html_url_host_missing(const char *v, size_t n, const char *base)
 {
     char sc[8];
@@ -599,8 +611,14 @@ bool html_url_host_missing(const char *v, size_t n, const char *base)
 
     if (k == 0 && (n < 2 || v[0] != '/' || v[1] != '/'))
         return false; /* a relative reference without authority */
-    if (!special_not_file(v, n, base))
-        return false;
+    if (!special_not_file(v, n, base)) {
+        if (html_url_special(v, n, base) || n - i < 2 || v[i] != '/' ||
+            v[i + 1] != '/')
+            return false; /* file, or no authority */
+        for (j = i + 2; j < n && v[j] != '/' && v[j] != '?' && v[j] != '#'; j++)
+            ;
+        return opaque_host_missing(v, i + 2, j);
+    }
     if (k > 0 && (n - i < 2 || v[i] != '/' || v[i + 1] != '/')) {
         /* a special scheme without "//" (html_url_rfc_form): relative
          * against a base of the same scheme, else its host follows any
@@ -620,7 +638,7 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
 {
     char sc[8];
     size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
-    size_t a, start, label = 0;
+    size_t a, label, last = SIZE_MAX;
     bool suspect = false, rejected = false;
 
     if (html_url_host_missing(v, n, base))
@@ -632,20 +650,23 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
     if (a < n && v[a] == '/' && special_not_file(v, n, base))
         while (a < n && v[a] == '/')
             a++; /* "ignore slashes" (html_url_rfc_form) */
-    start = a;
+    label = a;
     /* the check runs only on an authority with a byte that may make it
-     * fail: not an ASCII letter, digit, '.' or '-', or a last label that
-     * starts with a digit (maybe an IPv4 address) */
+     * fail: not an ASCII letter, digit, '.' or '-' (IDNA may reject a
+     * non-ASCII one), or a last label that starts with a digit (maybe an
+     * IPv4 address; WHATWG URL 3.5, "ends in a number checker": after a
+     * trailing '.', the label before it) */
     for (; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
         unsigned char c = (unsigned char)v[a];
-        if (c == '.')
+        if (c == '.') {
+            last = label;
             label = a + 1;
-        else if (!(c >= 0x80 || is_alpha((char)c) || (c >= '0' && c <= '9') ||
-                   c == '-'))
+        } else if (!(is_alpha((char)c) || (c >= '0' && c <= '9') || c == '-')) {
             suspect = true;
+        }
     }
-    if (label == 0)
-        label = start;
+    if (label == a && last != SIZE_MAX)
+        label = last;
     if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
         suspect = true;
     if (suspect && xiri_check(ctx, v, n, XIRI_PROFILE_HTML,
