@@ -638,19 +638,19 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
 {
     char sc[8];
     size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
-    size_t a, label, last = SIZE_MAX;
+    size_t a, start, label, last = SIZE_MAX;
     bool suspect = false, rejected = false;
 
-    if (html_url_host_missing(v, n, base))
-        return true;
     if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
-        return false; /* no authority (the host of "https:h/p" against
-                         an http base is not checked here) */
+        /* no authority: a relative reference without one is fine, but
+         * "https:" against an http base has no host (the host of
+         * "https:h/p" against one is not checked here) */
+        return k > 0 && html_url_host_missing(v, n, base);
     a = i + 2;
     if (a < n && v[a] == '/' && special_not_file(v, n, base))
         while (a < n && v[a] == '/')
             a++; /* "ignore slashes" (html_url_rfc_form) */
-    label = a;
+    start = label = a;
     /* the check runs only on an authority with a byte that may make it
      * fail: not an ASCII letter, digit, '.' or '-' (IDNA may reject a
      * non-ASCII one), or a last label that starts with a digit (maybe an
@@ -665,6 +665,10 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
             suspect = true;
         }
     }
+    /* an empty host, or userinfo or a port ('@' and ':' are suspect)
+     * with none, is host-missing; most hosts are plain names */
+    if ((a == start || suspect) && html_url_host_missing(v, n, base))
+        return true;
     if (label == a && last != SIZE_MAX)
         label = last;
     if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')

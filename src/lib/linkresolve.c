@@ -9,6 +9,14 @@
 #include "htmlurl.h"
 #include "scheme.h"
 
+/* Whether html_url_prepare would change v[0..n): a tab or newline, a '\\'
+ * or a '|' (of a drive letter "C|"). */
+static bool needs_prepare(const char *v, size_t n)
+{
+    return memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
+           memchr(v, '\\', n) || memchr(v, '|', n);
+}
+
 /* Whether v[0..n) has a path segment "%2e" or "%2e%2e" (any case, or one
  * dot of two so written): the '%' of a "%2e" or "%2E". */
 static bool has_escaped_dot(const char *v, size_t n)
@@ -44,18 +52,17 @@ static bool file_states_differ(const char *v, size_t n, const char *base)
 }
 
 /* Whether browsers may read v[0..n) against base otherwise than RFC 3986
- * does, so that xiri_html_url is asked: tabs, newlines, '\' or '|'; a
- * dot segment written "%2e"; a file URL's states; a scheme not followed
- * by exactly two slashes ("http:foo", "http:///h"), or three slashes or
- * more at its start.  Most links have none of these, and are read as
- * written. */
-static bool browser_reading_differs(const char *v, size_t n, const char *base)
+ * does, so that xiri_html_url is asked: tabs, newlines, '\' or '|'
+ * (prepare: needs_prepare said so); a dot segment written "%2e"; a file
+ * URL's states; a scheme not followed by exactly two slashes ("http:foo",
+ * "http:///h"), or three slashes or more at its start.  Most links have
+ * none of these, and are read as written. */
+static bool browser_reading_differs(const char *v, size_t n, const char *base,
+                                    bool prepare)
 {
     size_t i = 0;
 
-    if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-        memchr(v, '\\', n) || memchr(v, '|', n) || has_escaped_dot(v, n) ||
-        file_states_differ(v, n, base))
+    if (prepare || has_escaped_dot(v, n) || file_states_differ(v, n, base))
         return true;
     if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
         return true;
@@ -98,7 +105,7 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
     const char *v, *base;
     char *read = NULL, *res = NULL;
     size_t n, len = 0;
-    bool html;
+    bool html, prepare;
 
     if (out)
         *out = NULL;
@@ -110,12 +117,17 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
     n = link->value_len;
     base = link->base;
     html = link->profile == XIRI_PROFILE_HTML;
-    if (html) {
+    prepare = html && needs_prepare(v, n);
+    if (html && !prepare) {
+        if (browsers_fail(ctx, v, n, base, err))
+            return XIRI_ESYNTAX;
+    } else if (html) {
         struct buf prep;
         bool fails;
 
         /* judged on the value as browsers read it: tabs and newlines
-         * removed, '\' as '/' (as xiri_check_link judges it) */
+         * removed, '\\' as '/', "C|" as "C:" (as xiri_check_link judges
+         * it) */
         buf_init(&prep, XIRI_MAX_LEN);
         html_url_prepare(v, n, base, &prep);
         if (prep.status != XIRI_OK) {
@@ -128,9 +140,11 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
         buf_free(&prep);
         if (fails)
             return XIRI_ESYNTAX;
+    }
+    if (html) {
         /* the reference whose RFC 3986 resolution gives what browsers
          * read (xiri_html_url) */
-        if (browser_reading_differs(v, n, base)) {
+        if (browser_reading_differs(v, n, base, prepare)) {
             st = xiri_html_url(v, n, base, &read, &n);
             if (st != XIRI_OK)
                 return error_set(err, st, 0, "%s", xiri_strerror(st));
