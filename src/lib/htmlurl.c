@@ -638,7 +638,7 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
 {
     char sc[8];
     size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
-    size_t a, start, label, last = SIZE_MAX;
+    size_t a, start, label, last = SIZE_MAX, bk;
     bool suspect = false, rejected = false;
 
     if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
@@ -673,9 +673,30 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
         label = last;
     if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
         suspect = true;
-    if (suspect && xiri_check(ctx, v, n, XIRI_PROFILE_HTML,
-                              rejected_by_browsers, &rejected,
-                              NULL) != XIRI_OK)
+    if (!suspect)
+        return false;
+    bk = k == 0 && base ? scheme_prefix_len(base, strlen(base)) : 0;
+    if (start > i + 2 || bk > 0) {
+        /* xiri_check reads the host where browsers do: with the base's
+         * scheme before a network-path reference ("//h" against an http
+         * base is "http://h", whose host is a domain), and the slashes
+         * ignored ("///h" is "//h") */
+        struct buf b;
+        enum xiri_status st;
+
+        buf_init(&b, XIRI_MAX_LEN);
+        buf_append(&b, base, bk + (bk > 0));
+        buf_append(&b, v, i + 2);
+        buf_append(&b, v + start, n - start);
+        st = b.status != XIRI_OK
+                 ? b.status
+                 : xiri_check(ctx, b.data, b.len, XIRI_PROFILE_HTML,
+                              rejected_by_browsers, &rejected, NULL);
+        buf_free(&b);
+        return st == XIRI_OK && rejected;
+    }
+    if (xiri_check(ctx, v, n, XIRI_PROFILE_HTML, rejected_by_browsers,
+                   &rejected, NULL) != XIRI_OK)
         return false;
     return rejected;
 }

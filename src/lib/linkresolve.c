@@ -105,7 +105,7 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
     const char *v, *base;
     char *read = NULL, *res = NULL;
     size_t n, len = 0;
-    bool html, prepare;
+    bool html;
 
     if (out)
         *out = NULL;
@@ -117,38 +117,18 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
     n = link->value_len;
     base = link->base;
     html = link->profile == XIRI_PROFILE_HTML;
-    prepare = html && needs_prepare(v, n);
-    if (html && !prepare) {
-        if (browsers_fail(ctx, v, n, base, err))
-            return XIRI_ESYNTAX;
-    } else if (html) {
-        struct buf prep;
-        bool fails;
-
-        /* judged on the value as browsers read it: tabs and newlines
-         * removed, '\\' as '/', "C|" as "C:" (as xiri_check_link judges
-         * it) */
-        buf_init(&prep, XIRI_MAX_LEN);
-        html_url_prepare(v, n, base, &prep);
-        if (prep.status != XIRI_OK) {
-            st = prep.status;
-            buf_free(&prep);
-            return error_set(err, st, 0, "%s", xiri_strerror(st));
-        }
-        fails =
-            browsers_fail(ctx, prep.data ? prep.data : "", prep.len, base, err);
-        buf_free(&prep);
-        if (fails)
-            return XIRI_ESYNTAX;
-    }
     if (html) {
         /* the reference whose RFC 3986 resolution gives what browsers
-         * read (xiri_html_url) */
-        if (browser_reading_differs(v, n, base, prepare)) {
+         * read (xiri_html_url), judged as browsers read it */
+        if (browser_reading_differs(v, n, base, needs_prepare(v, n))) {
             st = xiri_html_url(v, n, base, &read, &n);
             if (st != XIRI_OK)
                 return error_set(err, st, 0, "%s", xiri_strerror(st));
             v = read;
+        }
+        if (browsers_fail(ctx, v, n, base, err)) {
+            xiri_str_free(read);
+            return XIRI_ESYNTAX;
         }
     }
     /* RFC 3986 5.2.2: a reference with a scheme is its own target, with

@@ -8,7 +8,10 @@
  * guard, is idempotent.  And the same part as an HTML attribute value
  * (xiri_html_url): what browsers parse is NUL-terminated, read so again
  * it stays the same, and its resolution, when there is one, is a valid
- * absolute reference under the html profile. */
+ * absolute reference under the html profile.  As a link of an HTML
+ * document (xiri_link_resolve), a resolution browsers would make is a
+ * valid absolute reference, which a second round takes as browsers read
+ * it and a third leaves the same. */
 #include "fuzz.h"
 #include "xiri.h"
 
@@ -41,6 +44,63 @@ static void html_round(const char *base, const char *v, size_t n)
     xiri_str_free(url);
 }
 
+static void link_round(struct xiri_ctx *ctx, const char *base, const char *v,
+                       size_t n)
+{
+    struct xiri_link l;
+    char *out = NULL, *again = NULL, *third = NULL;
+    size_t len, again_len, third_len;
+    struct xiri *iri = NULL;
+
+    memset(&l, 0, sizeof(l));
+    l.value = v;
+    l.value_len = n;
+    l.base = base;
+    l.profile = XIRI_PROFILE_HTML;
+    l.element = "a";
+    l.attribute = "href";
+    if (xiri_link_resolve(ctx, &l, &out, &len, NULL) != XIRI_OK) {
+        FUZZ_ASSERT(out == NULL);
+        return;
+    }
+    FUZZ_ASSERT(out[len] == '\0');
+    FUZZ_ASSERT(xiri_parse(out, len, XIRI_PROFILE_HTML, &iri, NULL) == XIRI_OK);
+    FUZZ_ASSERT(xiri_is_absolute(iri));
+    xiri_free(iri);
+    /* the rounds below need a base browsers accept as it is (the
+     * walker's bases are such): an empty reference gives the base */
+    l.value = base;
+    l.value_len = strlen(base);
+    l.base = NULL;
+    if (xiri_link_resolve(ctx, &l, &again, &again_len, NULL) != XIRI_OK ||
+        again_len != l.value_len || memcmp(again, base, again_len) != 0) {
+        xiri_str_free(again);
+        xiri_str_free(out);
+        return;
+    }
+    xiri_str_free(again);
+    again = NULL;
+    l.base = base;
+    /* the result of an empty reference is the base's path, which has not
+     * been through remove_dot_segments (RFC 3986 5.2.2): a second round
+     * may remove them, a third changes nothing */
+    l.value = out;
+    l.value_len = len;
+    FUZZ_ASSERT(xiri_link_resolve(ctx, &l, &again, &again_len, NULL) ==
+                XIRI_OK);
+    l.value = again;
+    l.value_len = again_len;
+    FUZZ_ASSERT(xiri_link_resolve(ctx, &l, &third, &third_len, NULL) ==
+                XIRI_OK);
+    FUZZ_ASSERT(third_len == again_len &&
+                memcmp(third, again, again_len) == 0);
+    xiri_str_free(third);
+    xiri_str_free(again);
+    xiri_str_free(out);
+}
+
+static struct xiri_ctx *ctx; /* kept for the whole run */
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *s = (const char *)data, *nl;
@@ -60,6 +120,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(base, s, blen);
         base[blen] = '\0';
         html_round(base, nl + 1, size - blen - 1);
+        if (ctx || xiri_ctx_new(&ctx) == XIRI_OK)
+            link_round(ctx, base, nl + 1, size - blen - 1);
         free(base);
     }
     if (xiri_resolve(s, blen, nl + 1, size - blen - 1, XIRI_PROFILE_LEIRI,

@@ -1519,6 +1519,26 @@ static void test_link_resolve(void)
         {"http://a%b/", NULL, XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
         {"sc://a%b/", NULL, XIRI_PROFILE_HTML, XIRI_OK, "sc://a%b/"},
         {"sc://:12/", NULL, XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
+        /* a special scheme without "//": relative against a base of the
+         * same scheme, with a host (here none, or a control character)
+         * against another */
+        {"https:", "http://h/d/", XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
+        {"http:", "http://h/d/", XIRI_PROFILE_HTML, XIRI_OK, "http://h/d/"},
+        {"http:\x1f//a/b", "sc://h/", XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
+        {"http:a/b", "sc://h/", XIRI_PROFILE_HTML, XIRI_OK, "http://a/b"},
+        /* three slashes: the host is after them */
+        {"///|/y", "http://h/", XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
+        /* a network-path reference takes the base's scheme: against an
+         * http base its host is a domain, where a control character is
+         * forbidden (not so in an opaque host) */
+        {"//a\x14"
+         "b/",
+         "http://h/", XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
+        {"//a\x14"
+         "b/",
+         "sc://h/", XIRI_PROFILE_HTML, XIRI_OK,
+         "sc://a\x14"
+         "b/"},
     };
     size_t i;
 
