@@ -206,7 +206,8 @@ enum xiri_idn {
  * ("file:///C:/.." is "file:///C:/"), a path reference against a file base
  * with a drive letter keeps that drive ("/z" against "file:///C:/w/" is
  * "/C:/z"), "//C:" has the drive in its path, "file:x" against a file base
- * is "x", and against another "file:///x".  The string is then one whose
+ * is "x", and against another "file:///x"; and its host "localhost" is
+ * the empty host ("file://localhost/x" is "file:///x").  The string is then one whose
  * RFC 3986 resolution against base gives what browsers get.  base may be
  * NULL (a relative reference is then not special).  *out is NUL-terminated;
  * free it with xiri_str_free. */

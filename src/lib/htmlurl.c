@@ -408,6 +408,23 @@ static bool rfc_form_file(const char *v, size_t n, const char *base,
             put_under_drive(out, v + i + 2, v + h, e - h, v + e, n - e);
             return true;
         }
+        if (h - i - 2 == 9 && scheme_is(v + i + 2, 9, "localhost")) {
+            /* file host state: the host "localhost" is the empty host
+             * (RFC 8089 2: the same file; ASCII case ignored, the spelled
+             * out name only) */
+            struct buf local;
+
+            buf_init(&local, XIRI_MAX_LEN);
+            buf_append(&local, v, i + 2);
+            buf_append(&local, v + h, n - h);
+            if (local.status != XIRI_OK ||
+                !rfc_form_file(local.data, local.len, base, out))
+                buf_append(out, local.data ? local.data : "", local.len);
+            if (local.status != XIRI_OK)
+                out->status = local.status;
+            buf_free(&local);
+            return true;
+        }
         i = h; /* the path after the host */
     } else if (k > 0) {
         /* "file:x" or "file:/x" without a file base: an empty host, then

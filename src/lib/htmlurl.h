@@ -37,7 +37,8 @@ void html_url_prepare(const char *v, size_t n, const char *base,
  * host stands ("//C:") is the path's, a path reference against a file
  * base with a drive letter keeps that drive ("/z" against "file:///C:/w/"
  * is "file:///C:/z"), "file:" and the rest against a file base is the rest
- * alone, and "file:x" or "file:/x" has an empty host (file states).  For
+ * alone, "file:x" or "file:/x" has an empty host, and so has a file URL
+ * whose host is "localhost" (file states).  For
  * such a v[0..n) (as html_url_prepare gives it), append to out the reference
  * whose RFC 3986 resolution against base gives what browsers read, and
  * return true; else false, and nothing appended. */
