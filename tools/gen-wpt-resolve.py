@@ -11,12 +11,6 @@ import sys
 
 SRC = sys.argv[1] if len(sys.argv) > 1 else '../shared/conformance/wpt/urltestdata.json'
 
-# Where xiri knowingly differs from browsers: the html profile follows
-# LEIRI, whose ranges leave out the noncharacters U+FFFE and U+FFFF, which
-# browsers percent-encode.
-DIFFERS = {'\uffff': 'noncharacter U+FFFF: not in LEIRI\'s ranges',
-           '\ufffe': 'noncharacter U+FFFE: not in LEIRI\'s ranges'}
-
 C0_SPACE = ''.join(chr(c) for c in range(0x21))
 
 
@@ -51,8 +45,7 @@ def main():
     print('#   UTF-8).  The input is given as the walker gives a link: leading and trailing C0 controls and')
     print('#   spaces removed.')
     print('# Columns (TAB-separated; C escapes, \\e the empty string): 1 input; 2 base, or - for none;')
-    print('#   3 wpt\'s href, or fail; 4 what xiri_link_resolve must do: ok, fail, or differs (it fails')
-    print('#   where browsers succeed, for the reason in column 5).')
+    print('#   3 wpt\'s href, or fail: xiri_link_resolve must fail exactly where wpt says fail.')
     for d in data:
         if not isinstance(d, dict) or 'input' not in d:
             continue
@@ -64,16 +57,8 @@ def main():
         except UnicodeEncodeError:
             continue
         fail = d.get('failure', False)
-        want = 'fail' if fail else 'ok'
-        why = ''
-        for ch, reason in DIFFERS.items():
-            if not fail and ch in inp:
-                want, why = 'differs', reason
-        cols = [esc(inp), '-' if base is None else esc(base),
-                'fail' if fail else esc(d['href']), want]
-        if why:
-            cols.append(why)
-        print('\t'.join(cols))
+        print('\t'.join([esc(inp), '-' if base is None else esc(base),
+                         'fail' if fail else esc(d['href'])]))
 
 
 main()

@@ -389,6 +389,13 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
                          "'%%': browsers reject the URL (WHATWG URL host "
                          "parser); correct the host name",
                          off);
+        else if (cp >= 0x80 && uni_is_noncharacter(cp))
+            /* U+FFFE, U+FFFF: a LEIRI has no place for them */
+            check_report(ck, CODE_NONCHARACTER, sev, NULL, part, off, len, cp,
+                         "noncharacter %s at byte %zu in the %s is not "
+                         "for interchange; browsers accept it, RFC 3987 "
+                         "does not: remove it or percent-encode it as %s",
+                         what, off, where, pct);
         else if (cp == '%')
             check_report(ck, CODE_HTML_ONLY, sev, NULL, part, off, len, cp,
                          "'%%' at byte %zu in the %s is not followed by two "

@@ -349,6 +349,12 @@ static bool scan_chars(struct scan *sc, enum xiri_part part, size_t from,
         } else if (leiri && cp_is_leiri_extra(cp)) {
             if (found(sc, SCAN_WARN_LEIRI, part, i, n, cp))
                 return false;
+        } else if (html && (cp == 0xFFFE || cp == 0xFFFF)) {
+            /* outside LEIRI's ranges; browsers percent-encode them
+             * (WHATWG URL, the percent-encode sets take every non-ASCII
+             * code point) */
+            if (found(sc, SCAN_WARN_HTML, part, i, n, cp))
+                return false;
         } else if (cp_is_iprivate(cp)) {
             if (found(sc, SCAN_ERR_PRIVATE, part, i, n, cp))
                 return false;
