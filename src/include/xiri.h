@@ -86,7 +86,8 @@ enum xiri_profile {
     XIRI_PROFILE_LEIRI = 2,
     /* What browsers accept in HTML attributes: LEIRI plus a '%' not
      * followed by two hex digits, '[' ']' outside the host, '#' in the
-     * fragment; differences from RFC 3987 are reported as warnings. */
+     * fragment, U+FFFE and U+FFFF; differences from RFC 3987 are reported
+     * as warnings. */
     XIRI_PROFILE_HTML = 3,
     XIRI_PROFILE_COUNT
 };
