@@ -234,6 +234,21 @@ static bool check_special(const struct check *ck)
     return sc->set && scheme_is_special(ck->s + sc->off, sc->len);
 }
 
+/* HTML: the host of a file URL is a drive letter written "C|", which
+ * browsers read as the path's "C:" (WHATWG URL file host state: a
+ * Windows drive letter there starts the path). */
+static bool check_drive_host(const struct check *ck)
+{
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    char c = h->len == 2 ? ck->s[h->off] : 0;
+
+    return ck->profile == XIRI_PROFILE_HTML && sc->set &&
+           scheme_is(ck->s + sc->off, sc->len, "file") &&
+           ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) &&
+           ck->s[h->off + 1] == '|';
+}
+
 static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
                        size_t off, size_t len, uint32_t cp)
 {
@@ -248,6 +263,16 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
     switch (kind) {
     case SCAN_ERR_CHAR:
     case SCAN_WARN_LEIRI:
+        if (cp == '|' && part == XIRI_PART_HOST && check_drive_host(ck)) {
+            check_report(ck, CODE_HTML_ONLY, XIRI_SEV_WARNING, NULL, part, off,
+                         len, cp,
+                         "'|' at byte %zu: browsers read \"%c|\" where the "
+                         "host of a file URL stands as the drive letter "
+                         "\"%c:\" of its path (WHATWG URL file host state), "
+                         "other software does not; write \"file:///%c:\"",
+                         off, ck->s[off - 1], ck->s[off - 1], ck->s[off - 1]);
+            break;
+        }
         if (ck->profile == XIRI_PROFILE_HTML && part == XIRI_PART_HOST &&
             (cp == 0 || cp == ' ' || cp == '<' || cp == '>' || cp == '^' ||
              cp == '|' || (cp == '\\' && !check_special(ck)) ||
@@ -481,6 +506,8 @@ static void check_html_port(struct check *ck)
         return;
     }
     for (i = p->off; i < p->off + p->len; i++) {
+        if (ck->s[i] == '\t' || ck->s[i] == '\n' || ck->s[i] == '\r')
+            continue; /* the basic URL parser removed them */
         if (!ch_is((unsigned char)ck->s[i], CH_DIGIT))
             return; /* invalid-port already */
         v = v * 10 + (unsigned long)(ck->s[i] - '0');

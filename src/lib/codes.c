@@ -486,7 +486,7 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
     [CODE_OPAQUE_BASE] =
         {
             "opaque-base",
-            WARN,
+            ERR,
             "WHATWG URL 4.4",
             "a relative reference against a base with an opaque path",
             "The base in force has an opaque path: a scheme that is not "

@@ -405,6 +405,14 @@ static bool scan_port(struct scan *sc, const struct ref *r)
         return true;
     for (i = p->off; i < p->off + p->len; i++) {
         unsigned char c = (unsigned char)sc->s[i];
+        if (sc->profile == XIRI_PROFILE_HTML &&
+            (c == '\t' || c == '\n' || c == '\r')) {
+            /* WHATWG URL 4.4: the basic URL parser removes every ASCII
+             * tab or newline before it reads the port */
+            if (found(sc, SCAN_WARN_LEIRI, XIRI_PART_PORT, i, 1, c))
+                return false;
+            continue;
+        }
         if (!ch_is(c, CH_DIGIT)) {
             uint32_t cp = c;
             size_t n = c < 0x80 ? 1 : utf8_decode((const unsigned char *)sc->s + i,

@@ -744,6 +744,43 @@ static void test_link_cases(void)
 
 /* Every finding of xiri_check is forwarded unchanged, first, and *worst
  * covers them all. */
+/* "//C|/x" against a file base is the drive letter C: of the path to
+ * browsers (WHATWG URL file host state; Node 20: file:///C:/x), which
+ * xiri_check, knowing no base, reads as a host with a forbidden '|';
+ * against an http base it is one (Node 20 fails). */
+static void test_drive_host(void)
+{
+    static const struct {
+        const char *base, *code;
+        enum xiri_severity sev;
+    } v[] = {
+        {"file:///d/", "html-only", XIRI_SEV_WARNING},
+        {"http://e.org/d/", "invalid-char", XIRI_SEV_ERROR},
+        {NULL, "invalid-char", XIRI_SEV_ERROR},
+    };
+    size_t i, k;
+
+    for (i = 0; i < ARRAY_LEN(v); i++) {
+        struct run r;
+        struct xiri_link l;
+        int worst = -3, found = 0;
+
+        memset(&r, 0, sizeof(r));
+        r.len = 6;
+        make_link(&l, "//C|/x", 6, v[i].base, HTML);
+        CU_ASSERT_EQUAL(xiri_check_link(ctx, NULL, &l, collect, &r, &worst),
+                        XIRI_OK);
+        for (k = 0; k < r.n; k++)
+            if (r.f[k].offset == 3 && r.f[k].codepoint == '|') {
+                found++;
+                CU_ASSERT_STRING_EQUAL(r.f[k].code, v[i].code);
+                CU_ASSERT_EQUAL(r.f[k].severity, v[i].sev);
+            }
+        CU_ASSERT_EQUAL(found, 1);
+        CU_ASSERT_EQUAL(worst, (int)v[i].sev);
+    }
+}
+
 static void test_forwarding(void)
 {
     static const char *const values[] = {
@@ -1587,6 +1624,8 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "windows-1252 table", test_cp1252) ||
         !CU_add_test(s, "document-level findings", test_link_cases) ||
         !CU_add_test(s, "engine findings forwarded", test_forwarding) ||
+        !CU_add_test(s, "a drive letter where the host stands",
+                     test_drive_host) ||
         !CU_add_test(s, "no walker", test_no_walker) ||
         !CU_add_test(s, "API contract", test_contract) ||
         !CU_add_test(s, "callback stops", test_stop) ||
