@@ -1310,11 +1310,21 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
     enum xiri_severity sev = dns ? XIRI_SEV_ERROR : XIRI_SEV_WARNING;
     enum xiri_status st;
     uint32_t errors = 0;
+    bool lenient = false; /* browsers take what DNS would not */
 
     if (!check_decode(ck, h->off, h->off + h->len, &ck->tmp))
         return;
     ck->tmp2.len = 0;
     st = idn_to_ascii(idn, ck->tmp.data, ck->tmp.len, &ck->tmp2, &errors);
+    if (st == XIRI_OK && errors && dns && ck->profile == XIRI_PROFILE_HTML) {
+        /* WHATWG URL 3.5, domain to ASCII: browsers turn off the hyphen,
+         * STD3 and length checks; what only those reject is a warning */
+        bool reject = true;
+        st = idn_browsers_reject(ck->ctx, ck->tmp.data, ck->tmp.len, &reject);
+        lenient = !reject;
+        if (lenient)
+            sev = XIRI_SEV_WARNING;
+    }
     if (st != XIRI_OK) {
         check_fail(ck, st);
         return;
@@ -1334,9 +1344,12 @@ static void check_idna(struct check *ck, struct idn *idn, bool dns)
         idn_describe_errors(errors, why, sizeof(why));
         check_report(
             ck, CODE_IDNA_ERROR, sev, NULL, XIRI_PART_HOST, h->off, h->len, 0,
-            "IDNA (UTS #46) rejects the host at byte %zu: %s; %s", (size_t)h->off, why,
-            dns ? "it cannot be resolved: correct the name"
-                : "it cannot be used as a DNS name");
+            "IDNA (UTS #46) rejects the host at byte %zu: %s; %s",
+            (size_t)h->off, why,
+            lenient ? "browsers accept it (WHATWG URL leaves out these "
+                      "checks), DNS does not: correct the name"
+            : dns   ? "it cannot be resolved: correct the name"
+                    : "it cannot be used as a DNS name");
     }
 }
 

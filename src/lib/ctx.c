@@ -16,6 +16,7 @@ enum xiri_status xiri_ctx_new(struct xiri_ctx **out)
     if (!ctx)
         return XIRI_ENOMEM;
     ctx->idn = NULL;
+    ctx->idn_whatwg = NULL;
     ctx->uni = NULL;
     buf_init(&ctx->check_tmp, XIRI_MAX_LEN);
     buf_init(&ctx->check_tmp2, XIRI_MAX_LEN);
@@ -28,6 +29,7 @@ void xiri_ctx_free(struct xiri_ctx *ctx)
     if (!ctx)
         return;
     idn_close(ctx->idn);
+    idn_close(ctx->idn_whatwg);
     uni_close(ctx->uni);
     buf_free(&ctx->check_tmp);
     buf_free(&ctx->check_tmp2);

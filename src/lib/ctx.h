@@ -11,6 +11,7 @@ struct uni;     /* unicode.c: normalizers, spoof checker */
 
 struct xiri_ctx {
     struct idn *idn;
+    struct idn *idn_whatwg; /* without the STD3 rules (idn_browsers_reject) */
     struct uni *uni;
     /* check.c: check_run's two scratch buffers, kept from one check to
      * the next (the document pass checks every link); check_busy while

@@ -577,16 +577,19 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base)
 }
 
 /* A finding that says browsers reject the URL (xiri_check, html
- * profile): a host they cannot parse (a forbidden host code point, a
- * domain IDNA rejects, an IPv4 address out of range, a bad IP literal)
- * or a bad port. */
+ * profile, where these are errors only when they do): a host they cannot
+ * parse (a forbidden host code point; a domain WHATWG's domain to ASCII
+ * rejects: idna-error, idna-bidi; an IPv4 address out of range; a bad IP
+ * literal) or a bad port.  (An xn-- label that is no A-label is left: ICU
+ * and the browsers of the day disagree on some, fake-a-label says so.) */
 static int rejected_by_browsers(void *user, const struct xiri_diag *d)
 {
     bool *rejected = user;
 
     if (d->severity == XIRI_SEV_ERROR &&
         (((strcmp(d->code, "invalid-char") == 0 ||
-           strcmp(d->code, "idna-error") == 0) &&
+           strcmp(d->code, "idna-error") == 0 ||
+           strcmp(d->code, "idna-bidi") == 0) &&
           d->part == XIRI_PART_HOST) ||
          strcmp(d->code, "invalid-ipv4") == 0 ||
          strcmp(d->code, "invalid-port") == 0 ||
@@ -670,9 +673,9 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
     start = label = a;
     /* the check runs only on an authority with a byte that may make it
      * fail: not an ASCII letter, digit, '.' or '-' (IDNA may reject a
-     * non-ASCII one), or a last label that starts with a digit (maybe an
-     * IPv4 address; WHATWG URL 3.5, "ends in a number checker": after a
-     * trailing '.', the label before it) */
+     * non-ASCII one), a label "xn--", or a last label that starts with a digit
+     * (maybe an IPv4 address; WHATWG URL 3.5, "ends in a number checker": after
+     * a trailing '.', the label before it) */
     for (; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
         unsigned char c = (unsigned char)v[a];
         if (c == '.') {

@@ -80,6 +80,44 @@ enum xiri_status idn_for_ctx(struct xiri_ctx *ctx, struct idn **out)
     return st;
 }
 
+enum xiri_status idn_browsers_reject(struct xiri_ctx *ctx, const char *s,
+                                     size_t n, bool *reject)
+{
+    /* the checks WHATWG URL turns off, which ICU always makes */
+    const uint32_t lenient =
+        UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG |
+        UIDNA_ERROR_DOMAIN_NAME_TOO_LONG | UIDNA_ERROR_LEADING_HYPHEN |
+        UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4;
+    enum xiri_status st = XIRI_OK;
+    uint32_t errors = 0;
+    struct buf out;
+
+    *reject = false;
+    if (!ctx)
+        return XIRI_EINVAL;
+    if (!ctx->idn_whatwg)
+        st = idn_open(IDN_NO_STD3, &ctx->idn_whatwg);
+    if (st != XIRI_OK)
+        return st;
+    buf_init(&out, XIRI_MAX_LEN);
+    st = idn_to_ascii(ctx->idn_whatwg, s, n, &out, &errors);
+    if (st == XIRI_OK) {
+        size_t i;
+
+        *reject = (errors & ~lenient) != 0 || out.len == 0;
+        /* then a forbidden domain code point fails it: without the STD3
+         * rules a space or a '%' may come out of the mapping (U+3000,
+         * U+FF05) */
+        for (i = 0; i < out.len && !*reject; i++) {
+            unsigned char c = (unsigned char)out.data[i];
+            if (c <= 0x20 || c == 0x7F || strchr("#%/:<>?@[\\]^|", c))
+                *reject = true;
+        }
+    }
+    buf_free(&out);
+    return st;
+}
+
 typedef int32_t convert_fn(const UIDNA *, const char *, int32_t, char *,
                            int32_t, UIDNAInfo *, UErrorCode *);
 

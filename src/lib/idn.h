@@ -29,6 +29,16 @@ enum xiri_status idn_to_ascii(struct idn *idn, const char *s, size_t n,
 enum xiri_status idn_to_unicode(struct idn *idn, const char *s, size_t n,
                                 struct buf *out, uint32_t *errors);
 
+/* WHATWG URL 3.5, "domain to ASCII" (beStrict false): whether browsers
+ * reject the UTF-8 domain name s[0..n) (already percent-decoded): UTS #46
+ * ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off
+ * (the context's second object, without the STD3 rules) fails, or gives
+ * the empty string, or one with a forbidden domain code point (a space,
+ * '%', ...).  Hyphens where DNS forbids them, '_', empty labels and long
+ * names pass.  *reject receives the answer. */
+enum xiri_status idn_browsers_reject(struct xiri_ctx *ctx, const char *s,
+                                     size_t n, bool *reject);
+
 /* Describe UIDNA_ERROR_* bits in words ("label starts with a hyphen, ...")
  * into out (always NUL-terminated). */
 void idn_describe_errors(uint32_t errors, char *out, size_t size);

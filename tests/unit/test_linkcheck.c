@@ -1614,6 +1614,12 @@ static void test_link_resolve(void)
         {"http:a/b", "sc://h/", XIRI_PROFILE_HTML, XIRI_OK, "http://a/b"},
         /* three slashes: the host is after them */
         {"///|/y", "http://h/", XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
+        /* IDNA as browsers run it: hyphens, '_' and long labels pass */
+        {"http://\xC3\xA9-/", NULL, XIRI_PROFILE_HTML, XIRI_OK,
+         "http://\xC3\xA9-/"},
+        {"http://\xC3\xA9_b/", NULL, XIRI_PROFILE_HTML, XIRI_OK,
+         "http://\xC3\xA9_b/"},
+        {"https://\xC2\xAD/", NULL, XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
         /* a file URL's host "localhost" is the empty host */
         {"file://LocalHost/a/../b", NULL, XIRI_PROFILE_HTML, XIRI_OK,
          "file:///b"},
