@@ -524,6 +524,40 @@ static void check_html_port(struct check *ck)
     }
 }
 
+/* HTML: WHATWG URL 4.4, file host state: a file URL's host runs up to
+ * '/', so '@' (userinfo) and ':' (a port, even an empty one) are in it,
+ * both forbidden host code points: browsers reject the URL, but for a
+ * drive letter "C:" where the host stands, which starts the path.  True
+ * when it said either of the empty port. */
+static bool check_html_file_colon(struct check *ck)
+{
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    const struct span *h = &ck->r.part[XIRI_PART_HOST];
+    const struct span *p = &ck->r.part[XIRI_PART_PORT];
+    char c = h->len == 1 ? ck->s[h->off] : 0;
+
+    if (ck->profile != XIRI_PROFILE_HTML || !sc->set ||
+        !scheme_is(ck->s + sc->off, sc->len, "file"))
+        return false;
+    if (!ck->r.part[XIRI_PART_USERINFO].set &&
+        ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+        check_report(ck, CODE_HTML_ONLY, XIRI_SEV_WARNING, NULL, XIRI_PART_HOST,
+                     h->off, 2, ':',
+                     "browsers read \"%c:\" at byte %zu, where the host of a "
+                     "file URL stands, as the drive letter of its path "
+                     "(WHATWG URL file host state), other software as the "
+                     "host %c; write \"file:///%c:\"",
+                     c, (size_t)h->off, c, c);
+        return true;
+    }
+    check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR, "WHATWG URL 4.4",
+                 XIRI_PART_PORT, p->off - 1, 1, ':',
+                 "a file URL has no port, and browsers reject its host with "
+                 "the ':' at byte %zu (WHATWG URL file host state); remove it",
+                 (size_t)p->off - 1);
+    return true;
+}
+
 static void check_port(struct check *ck)
 {
     const struct span *p = &ck->r.part[XIRI_PART_PORT];
@@ -532,6 +566,8 @@ static void check_port(struct check *ck)
     size_t i, start;
 
     if (!p->set)
+        return;
+    if (p->len == 0 && check_html_file_colon(ck))
         return;
     /* RFC 3987 5.3.3, RFC 3986 3.2.3: omit an empty or default port
      * together with its ':'. */
@@ -1501,6 +1537,23 @@ static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
  * an escape of a forbidden domain code point (a C0 control, space, # % /
  * : < > ? @ [ \ ] ^ | or DEL) makes the URL fail, which no spelling of
  * it helps. */
+/* HTML: WHATWG URL 4.4, file host state: a file URL has no userinfo;
+ * its host runs up to '/', '@' and all, a forbidden host code point. */
+static void check_html_file_userinfo(struct check *ck)
+{
+    const struct span *u = &ck->r.part[XIRI_PART_USERINFO];
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+
+    if (ck->profile == XIRI_PROFILE_HTML && u->set && sc->set &&
+        scheme_is(ck->s + sc->off, sc->len, "file"))
+        check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL,
+                     XIRI_PART_HOST, u->off + u->len, 1, '@',
+                     "'@' (U+0040) at byte %zu: a file URL has no userinfo, "
+                     "and browsers reject its host with the '@' (WHATWG URL "
+                     "file host state); remove the userinfo",
+                     (size_t)(u->off + u->len));
+}
+
 static void check_html_host(struct check *ck)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
@@ -1881,6 +1934,8 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
         check_scheme(&ck);
     if (!check_done(&ck))
         check_host(&ck);
+    if (!check_done(&ck))
+        check_html_file_userinfo(&ck);
     if (ck.pct && !check_done(&ck))
         check_html_host(&ck);
     if (!check_done(&ck))
