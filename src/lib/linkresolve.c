@@ -73,12 +73,13 @@ static bool browser_reading_differs(const char *v, size_t n, const char *base,
             (n - i > 3 && v[i + 3] == '/'));
 }
 
-/* HTML: whether browsers fail to parse the link v[0..n) (its value with
- * tabs and newlines removed, '\' read as '/') against base, and so never
- * follow it: a relative reference against a base with an opaque path
- * (opaque-base), a special URL without a host (host-missing), a host they
- * cannot parse or a bad port (invalid-char in the host, invalid-ipv4,
- * invalid-ip-literal, invalid-port: html_url_rejected).  err says which. */
+/* HTML: whether browsers fail to parse the link v[0..n) (as
+ * xiri_html_url gives it) against base, and so never follow it: a
+ * relative reference against a base with an opaque path (opaque-base), a
+ * URL without a host where it needs one (host-missing), a host they cannot
+ * parse or a bad port (invalid-char in the host, idna-error and idna-bidi
+ * where browsers' IDNA fails, invalid-ipv4, invalid-ip-literal,
+ * invalid-port: html_url_rejected).  err says which. */
 static bool browsers_fail(struct xiri_ctx *ctx, const char *v, size_t n,
                           const char *base, struct xiri_error *err)
 {
@@ -118,6 +119,12 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
     base = link->base;
     html = link->profile == XIRI_PROFILE_HTML;
     if (html) {
+        /* WHATWG URL 4.4: "remove any leading and trailing C0 control or
+         * space" (the walker's links come without them) */
+        while (n > 0 && (unsigned char)v[0] <= 0x20)
+            v++, n--;
+        while (n > 0 && (unsigned char)v[n - 1] <= 0x20)
+            n--;
         /* the reference whose RFC 3986 resolution gives what browsers
          * read (xiri_html_url), judged as browsers read it */
         if (browser_reading_differs(v, n, base, needs_prepare(v, n))) {
@@ -126,10 +133,16 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
                 return error_set(err, st, 0, "%s", xiri_strerror(st));
             v = read;
         }
-        if (browsers_fail(ctx, v, n, base, err)) {
-            xiri_str_free(read);
-            return XIRI_ESYNTAX;
-        }
+    }
+    if (!base && scheme_prefix_len(v, n) == 0) {
+        xiri_str_free(read);
+        return error_set(err, XIRI_ENOTABS, 0,
+                         "a relative reference, and no base to resolve it "
+                         "against");
+    }
+    if (html && browsers_fail(ctx, v, n, base, err)) {
+        xiri_str_free(read);
+        return XIRI_ESYNTAX;
     }
     /* RFC 3986 5.2.2: a reference with a scheme is its own target, with
      * its dot segments removed, which resolving it against itself gives;

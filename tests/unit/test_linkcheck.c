@@ -1614,6 +1614,11 @@ static void test_link_resolve(void)
         {"http:a/b", "sc://h/", XIRI_PROFILE_HTML, XIRI_OK, "http://a/b"},
         /* three slashes: the host is after them */
         {"///|/y", "http://h/", XIRI_PROFILE_HTML, XIRI_ESYNTAX, NULL},
+        /* leading and trailing C0 controls and spaces are no part of an
+         * HTML link; without a base, a relative one has no target */
+        {" \x01http://h/a ", NULL, XIRI_PROFILE_HTML, XIRI_OK, "http://h/a"},
+        {"//h:99999/", NULL, XIRI_PROFILE_HTML, XIRI_ENOTABS, NULL},
+        {"g", NULL, XIRI_PROFILE_HTML, XIRI_ENOTABS, NULL},
         /* IDNA as browsers run it: hyphens, '_' and long labels pass */
         {"http://\xC3\xA9-/", NULL, XIRI_PROFILE_HTML, XIRI_OK,
          "http://\xC3\xA9-/"},
