@@ -47,6 +47,8 @@ struct check {
     struct buf tmp;      /* scratch, reused */
     struct buf tmp2;
     enum xiri_profile profile;
+    const char *base_scheme; /* of the base a link is checked against, */
+    size_t base_scheme_len;  /* for a network-path reference, or NULL */
 };
 
 static bool check_done(const struct check *ck)
@@ -225,13 +227,39 @@ static unsigned char check_pct_octet(const char *s, size_t i)
 /* ------------------------------------------------------------------ */
 /* Grammar: the findings of ref_parse (RFC 3986 3, RFC 3987 2.2)       */
 
+/* The scheme the reference is read with: its own, or, for a
+ * network-path reference ("//h/p", RFC 3986 4.2) checked as a link
+ * against a base, the base's (5.2.2: T.scheme = Base.scheme), which
+ * decides how browsers read its host.  NULL when none; *n its length. */
+static const char *check_scheme_of(const struct check *ck, size_t *n)
+{
+    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+
+    if (sc->set) {
+        *n = sc->len;
+        return ck->s + sc->off;
+    }
+    *n = ck->base_scheme_len;
+    return ck->r.part[XIRI_PART_AUTHORITY].set ? ck->base_scheme : NULL;
+}
+
+/* Whether the reference is read with the scheme lower (check_scheme_of). */
+static bool check_scheme_is(const struct check *ck, const char *lower)
+{
+    size_t n;
+    const char *sc = check_scheme_of(ck, &n);
+
+    return sc && scheme_is(sc, n, lower);
+}
+
 /* The reference's scheme is special in WHATWG URL terms (http, https, ftp,
  * ws, wss, file): its host is a domain. */
 static bool check_special(const struct check *ck)
 {
-    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    size_t n;
+    const char *sc = check_scheme_of(ck, &n);
 
-    return sc->set && scheme_is_special(ck->s + sc->off, sc->len);
+    return sc && scheme_is_special(sc, n);
 }
 
 /* HTML: the host of a file URL is a drive letter written "C|", which
@@ -240,11 +268,9 @@ static bool check_special(const struct check *ck)
 static bool check_drive_host(const struct check *ck)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
-    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
     char c = h->len == 2 ? ck->s[h->off] : 0;
 
-    return ck->profile == XIRI_PROFILE_HTML && sc->set &&
-           scheme_is(ck->s + sc->off, sc->len, "file") &&
+    return ck->profile == XIRI_PROFILE_HTML && check_scheme_is(ck, "file") &&
            ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) &&
            ck->s[h->off + 1] == '|';
 }
@@ -488,7 +514,6 @@ static void check_host_case(struct check *ck)
 static void check_html_port(struct check *ck)
 {
     const struct span *p = &ck->r.part[XIRI_PART_PORT];
-    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
     size_t i;
     unsigned long v = 0;
 
@@ -496,7 +521,7 @@ static void check_html_port(struct check *ck)
      * '/', so a port is read as part of it, and ':' is a forbidden host
      * code point (an empty port, as in "file://C:/", makes a drive letter
      * of the host instead) */
-    if (sc->set && scheme_is(ck->s + sc->off, sc->len, "file")) {
+    if (check_scheme_is(ck, "file")) {
         check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR, "WHATWG URL 4.4",
                      XIRI_PART_PORT, p->off, p->len, 0,
                      "a file URL has no port, and browsers reject one with "
@@ -531,13 +556,11 @@ static void check_html_port(struct check *ck)
  * when it said either of the empty port. */
 static bool check_html_file_colon(struct check *ck)
 {
-    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
     const struct span *p = &ck->r.part[XIRI_PART_PORT];
     char c = h->len == 1 ? ck->s[h->off] : 0;
 
-    if (ck->profile != XIRI_PROFILE_HTML || !sc->set ||
-        !scheme_is(ck->s + sc->off, sc->len, "file"))
+    if (ck->profile != XIRI_PROFILE_HTML || !check_scheme_is(ck, "file"))
         return false;
     if (!ck->r.part[XIRI_PART_USERINFO].set &&
         ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
@@ -1542,10 +1565,9 @@ static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
 static void check_html_file_userinfo(struct check *ck)
 {
     const struct span *u = &ck->r.part[XIRI_PART_USERINFO];
-    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
 
-    if (ck->profile == XIRI_PROFILE_HTML && u->set && sc->set &&
-        scheme_is(ck->s + sc->off, sc->len, "file"))
+    if (ck->profile == XIRI_PROFILE_HTML && u->set &&
+        check_scheme_is(ck, "file"))
         check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL,
                      XIRI_PART_HOST, u->off + u->len, 1, '@',
                      "'@' (U+0040) at byte %zu: a file URL has no userinfo, "
@@ -1775,7 +1797,8 @@ static void check_html_ipv4(struct check *ck)
 static void check_host(struct check *ck)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
-    const struct span *sc = &ck->r.part[XIRI_PART_SCHEME];
+    size_t scheme_len;
+    const char *scheme = check_scheme_of(ck, &scheme_len);
     struct idn *idn;
     enum xiri_status st;
     size_t i, end;
@@ -1812,9 +1835,8 @@ static void check_host(struct check *ck)
         check_ace_labels(ck, idn);
     else
         check_idna(ck, idn,
-                   sc->set && (scheme_is_dns(ck->s + sc->off, sc->len) ||
-                               (ck->profile == XIRI_PROFILE_HTML &&
-                                check_special(ck))));
+                   (scheme && scheme_is_dns(scheme, scheme_len)) ||
+                       (ck->profile == XIRI_PROFILE_HTML && check_special(ck)));
     end = h->off + h->len;
     for (i = h->off; i <= end && !check_done(ck);) {
         size_t sep, j = check_label_end(ck, i, end, &sep);
@@ -1888,8 +1910,9 @@ static void check_scan_bytes(struct check *ck)
 }
 
 enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
-                           enum xiri_profile profile, xiri_diag_fn *fn,
-                           void *user, int *worst, struct ref *split)
+                           enum xiri_profile profile, const char *base,
+                           xiri_diag_fn *fn, void *user, int *worst,
+                           struct ref *split)
 {
     struct check ck;
     struct scan_sink sink;
@@ -1907,6 +1930,10 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
     ck.s = s;
     ck.len = len;
     ck.profile = profile;
+    if (base) {
+        ck.base_scheme_len = scheme_prefix_len(base, strlen(base));
+        ck.base_scheme = ck.base_scheme_len ? base : NULL;
+    }
     ck.fn = fn;
     ck.user = user;
     ck.worst = -1;
@@ -1979,5 +2006,5 @@ enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
                             enum xiri_profile profile, xiri_diag_fn *fn,
                             void *user, int *worst)
 {
-    return check_run(ctx, s, len, profile, fn, user, worst, NULL);
+    return check_run(ctx, s, len, profile, NULL, fn, user, worst, NULL);
 }

@@ -3,6 +3,7 @@
 #include "common.h"
 #include "htmlurl.h"
 #include "chars.h"
+#include "linkcheck.h"
 #include "resolve.h"
 #include "scheme.h"
 
@@ -658,8 +659,9 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
 {
     char sc[8];
     size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
-    size_t a, start, label, last = SIZE_MAX, bk;
+    size_t a, start, label, last = SIZE_MAX;
     bool suspect = false, rejected = false;
+    enum xiri_status st;
 
     if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
         /* no authority: a relative reference without one is fine, but
@@ -695,28 +697,23 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
         suspect = true;
     if (!suspect)
         return false;
-    bk = k == 0 && base ? scheme_prefix_len(base, strlen(base)) : 0;
-    if (start > i + 2 || bk > 0) {
-        /* xiri_check reads the host where browsers do: with the base's
-         * scheme before a network-path reference ("//h" against an http
-         * base is "http://h", whose host is a domain), and the slashes
-         * ignored ("///h" is "//h") */
+    /* check_run reads a network-path reference's host with the base's
+     * scheme ("//h" against an http base: a domain); the slashes
+     * browsers ignore are left out ("///h" is "//h") */
+    if (start > i + 2) {
         struct buf b;
-        enum xiri_status st;
 
         buf_init(&b, XIRI_MAX_LEN);
-        buf_append(&b, base, bk + (bk > 0));
         buf_append(&b, v, i + 2);
         buf_append(&b, v + start, n - start);
         st = b.status != XIRI_OK
                  ? b.status
-                 : xiri_check(ctx, b.data, b.len, XIRI_PROFILE_HTML,
-                              rejected_by_browsers, &rejected, NULL);
+                 : check_run(ctx, b.data, b.len, XIRI_PROFILE_HTML, base,
+                             rejected_by_browsers, &rejected, NULL, NULL);
         buf_free(&b);
-        return st == XIRI_OK && rejected;
+    } else {
+        st = check_run(ctx, v, n, XIRI_PROFILE_HTML, base, rejected_by_browsers,
+                       &rejected, NULL, NULL);
     }
-    if (xiri_check(ctx, v, n, XIRI_PROFILE_HTML, rejected_by_browsers,
-                   &rejected, NULL) != XIRI_OK)
-        return false;
-    return rejected;
+    return st == XIRI_OK && rejected;
 }

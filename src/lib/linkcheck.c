@@ -64,40 +64,12 @@ static bool lc_backslash_as_slash(struct lc *lc, const struct xiri_diag *d)
     return lc->special > 0;
 }
 
-/* In an HTML document, "//C|/x" against a file base is the path "/C:/x"
- * to browsers (WHATWG URL file host state: a drive letter where the host
- * stands starts the path), where xiri_check, which knows no base, reads
- * a host with a forbidden '|' (check_drive_host does the same for a file
- * URL written whole). */
-static bool lc_drive_host(const struct lc *lc, const struct xiri_diag *d)
-{
-    const struct xiri_link *l = lc->link;
-    const char *v = l->value;
-    size_t n = l->value_len;
-
-    return l->profile == XIRI_PROFILE_HTML && d->codepoint == '|' &&
-           d->part == XIRI_PART_HOST && d->offset == 3 && n >= 4 &&
-           v[0] == '/' && v[1] == '/' &&
-           ((v[2] >= 'a' && v[2] <= 'z') || (v[2] >= 'A' && v[2] <= 'Z')) &&
-           (n == 4 || v[4] == '/' || v[4] == '?' || v[4] == '#') && l->base &&
-           strlen(l->base) >= 5 && l->base[4] == ':' &&
-           scheme_is(l->base, 4, "file");
-}
-
 /* xiri_check's findings pass through here on their way to the caller. */
 static int lc_forward(void *user, const struct xiri_diag *d)
 {
     struct lc *lc = user;
 
-    if (lc_drive_host(lc, d))
-        lc_report(lc, CODE_HTML_ONLY, d->part, d->offset, d->length,
-                  d->codepoint,
-                  "'|' at byte 3: browsers read \"%c|\" where the host "
-                  "stands, against this file URL, as the drive letter "
-                  "\"%c:\" of the path (WHATWG URL file host state), other "
-                  "software does not; write \"/%c:\"",
-                  lc->link->value[2], lc->link->value[2], lc->link->value[2]);
-    else if (lc_backslash_as_slash(lc, d))
+    if (lc_backslash_as_slash(lc, d))
         lc_report(lc, CODE_HTML_ONLY, d->part, d->offset, d->length,
                   d->codepoint,
                   "'\\' (U+005C) at byte %zu: browsers read it as '/' in "
@@ -876,7 +848,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         st = XIRI_OK;
     else
         st = check_run(ctx, link->value, link->value_len, link->profile,
-                       lc_forward, &lc, NULL, &r);
+                       link->base, lc_forward, &lc, NULL, &r);
     if (st == XIRI_OK && !lc.stop) {
         /* xiri_check accepted the arguments: value_len is within
          * XIRI_MAX_LEN and the profile is known */

@@ -42,10 +42,13 @@ bool linkcheck_plain_split(const char *s, size_t n, struct ref *r);
 extern const unsigned char linkcheck_plain_byte[256];
 
 /* check.c: xiri_check, also giving the components of s as ref_split
- * splits them in *split (when not NULL and the result is XIRI_OK). */
+ * splits them in *split (when not NULL and the result is XIRI_OK); a
+ * network-path reference ("//h/p") is read with the scheme of base (NULL:
+ * none), which decides what its host may hold. */
 enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
-                           enum xiri_profile profile, xiri_diag_fn *fn,
-                           void *user, int *worst, struct ref *split);
+                           enum xiri_profile profile, const char *base,
+                           xiri_diag_fn *fn, void *user, int *worst,
+                           struct ref *split);
 
 /* Characters of the scripts most IRIs use in their paths that are
  * starters (canonical combining class 0) with quick-check Yes in NFC and

@@ -744,19 +744,26 @@ static void test_link_cases(void)
 
 /* Every finding of xiri_check is forwarded unchanged, first, and *worst
  * covers them all. */
-/* "//C|/x" against a file base is the drive letter C: of the path to
- * browsers (WHATWG URL file host state; Node 20: file:///C:/x), which
- * xiri_check, knowing no base, reads as a host with a forbidden '|';
- * against an http base it is one (Node 20 fails). */
-static void test_drive_host(void)
+/* A network-path reference ("//h/p") is read with its base's scheme
+ * (RFC 3986 5.2.2), which decides what browsers take in its host (WHATWG
+ * URL host and file host states); each checked with Node 20's new URL():
+ * "//C|/x" against a file base is file:///C:/x (the drive letter of the
+ * path), "//a%b/" against sc://h/ is sc://a%b/, and the others fail. */
+static void test_network_path(void)
 {
     static const struct {
-        const char *base, *code;
+        const char *value, *base;
+        size_t offset;
+        uint32_t cp;
+        const char *code;
         enum xiri_severity sev;
     } v[] = {
-        {"file:///d/", "html-only", XIRI_SEV_WARNING},
-        {"http://e.org/d/", "invalid-char", XIRI_SEV_ERROR},
-        {NULL, "invalid-char", XIRI_SEV_ERROR},
+        {"//C|/x", "file:///d/", 3, '|', "html-only", XIRI_SEV_WARNING},
+        {"//C|/x", "http://e.org/d/", 3, '|', "invalid-char", XIRI_SEV_ERROR},
+        {"//C|/x", NULL, 3, '|', "invalid-char", XIRI_SEV_ERROR},
+        {"//a%b/", "http://e.org/d/", 3, '%', "invalid-char", XIRI_SEV_ERROR},
+        {"//a%b/", "sc://h/", 3, '%', "html-only", XIRI_SEV_WARNING},
+        {"//u@h/x", "file:///d/", 3, '@', "invalid-char", XIRI_SEV_ERROR},
     };
     size_t i, k;
 
@@ -764,20 +771,23 @@ static void test_drive_host(void)
         struct run r;
         struct xiri_link l;
         int worst = -3, found = 0;
+        size_t n = strlen(v[i].value);
 
         memset(&r, 0, sizeof(r));
-        r.len = 6;
-        make_link(&l, "//C|/x", 6, v[i].base, HTML);
+        r.len = n;
+        make_link(&l, v[i].value, n, v[i].base, HTML);
         CU_ASSERT_EQUAL(xiri_check_link(ctx, NULL, &l, collect, &r, &worst),
                         XIRI_OK);
         for (k = 0; k < r.n; k++)
-            if (r.f[k].offset == 3 && r.f[k].codepoint == '|') {
+            if (r.f[k].offset == v[i].offset && r.f[k].codepoint == v[i].cp) {
                 found++;
                 CU_ASSERT_STRING_EQUAL(r.f[k].code, v[i].code);
                 CU_ASSERT_EQUAL(r.f[k].severity, v[i].sev);
             }
-        CU_ASSERT_EQUAL(found, 1);
-        CU_ASSERT_EQUAL(worst, (int)v[i].sev);
+        if (found != 1 || worst != (int)v[i].sev)
+            TEST_FAIL("\"%s\" against %s: %d findings at byte %zu, worst %d",
+                      v[i].value, v[i].base ? v[i].base : "none", found,
+                      v[i].offset, worst);
     }
 }
 
@@ -996,8 +1006,8 @@ static void plain_one(struct plain_stats *st, const char *s, size_t n)
     st->strings++;
     ref_split(s, n, &r);
     /* check_run hands linkcheck the split it made */
-    if (check_run(ctx, s, n, XIRI_PROFILE_LEIRI, NULL, NULL, &worst, &r2) ==
-        XIRI_OK) {
+    if (check_run(ctx, s, n, XIRI_PROFILE_LEIRI, NULL, NULL, NULL, &worst,
+                  &r2) == XIRI_OK) {
         st->split_checked++;
         for (k = 0; k < XIRI_PART_COUNT; k++)
             if (r.part[k].set != r2.part[k].set ||
@@ -1695,8 +1705,7 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "windows-1252 table", test_cp1252) ||
         !CU_add_test(s, "document-level findings", test_link_cases) ||
         !CU_add_test(s, "engine findings forwarded", test_forwarding) ||
-        !CU_add_test(s, "a drive letter where the host stands",
-                     test_drive_host) ||
+        !CU_add_test(s, "network-path references", test_network_path) ||
         !CU_add_test(s, "no walker", test_no_walker) ||
         !CU_add_test(s, "API contract", test_contract) ||
         !CU_add_test(s, "callback stops", test_stop) ||
