@@ -320,8 +320,12 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "reasons given (a disallowed character, a misplaced hyphen or "
             "joiner, a label too long, ...), so it cannot be resolved; it is "
             "an error for http, https, ftp, ws and wss and a warning for "
-            "other schemes, whose hosts need not be DNS names.  Correct the "
-            "host name.",
+            "other schemes, whose hosts need not be DNS names.  Under the "
+            "html profile it is an error where browsers reject the URL "
+            "(file URLs too), and a warning where only the STD3 rules, "
+            "CheckHyphens or the label lengths find fault, which WHATWG "
+            "URL's domain to ASCII leaves out: browsers accept such a host, "
+            "DNS does not.  Correct the host name.",
         },
     [CODE_FAKE_A_LABEL] =
         {
