@@ -67,6 +67,12 @@ static void link_round(struct xiri_ctx *ctx, const char *base, const char *v,
     FUZZ_ASSERT(xiri_parse(out, len, XIRI_PROFILE_HTML, &iri, NULL) == XIRI_OK);
     FUZZ_ASSERT(xiri_is_absolute(iri));
     xiri_free(iri);
+    /* read again as an attribute, a result that ends in a C0 control or
+     * a space would lose it (browsers write it escaped, %1B) */
+    if (len > 0 && (unsigned char)out[len - 1] <= 0x20) {
+        xiri_str_free(out);
+        return;
+    }
     /* the rounds below need a base browsers accept as it is (the
      * walker's bases are such): an empty reference gives the base */
     l.value = base;
