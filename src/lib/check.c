@@ -1814,14 +1814,8 @@ static void check_host(struct check *ck)
     ascii = !check_has_nonascii(ck, h->off, h->off + h->len);
     if (ascii && !check_has_ace(ck, h->off, h->off + h->len))
         return;
-    for (i = h->off; i < h->off + h->len;) {
-        uint32_t cp;
-        size_t n = utf8_decode((const unsigned char *)ck->s + i,
-                               h->off + h->len - i, &cp);
-        if (n == 0)
-            return; /* not UTF-8: invalid-utf8 says so */
-        i += n;
-    }
+    if (!check_utf8_raw(ck, h->off, h->off + h->len))
+        return; /* not UTF-8: invalid-utf8 says so */
     st = idn_for_ctx(ck->ctx, &idn);
     if (st != XIRI_OK) {
         check_fail(ck, st);

@@ -675,9 +675,9 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
     start = label = a;
     /* the check runs only on an authority with a byte that may make it
      * fail: not an ASCII letter, digit, '.' or '-' (IDNA may reject a
-     * non-ASCII one), a label "xn--", or a last label that starts with a digit
-     * (maybe an IPv4 address; WHATWG URL 3.5, "ends in a number checker": after
-     * a trailing '.', the label before it) */
+     * non-ASCII one), or a last label that starts with a digit (maybe an
+     * IPv4 address; WHATWG URL 3.5, "ends in a number checker": after a
+     * trailing '.', the label before it) */
     for (; a < n && v[a] != '/' && v[a] != '?' && v[a] != '#'; a++) {
         unsigned char c = (unsigned char)v[a];
         if (c == '.') {

@@ -31,16 +31,17 @@ static bool has_escaped_dot(const char *v, size_t n)
     return false;
 }
 
-/* Whether a file URL's states (WHATWG URL 4.4, file state and on) may
- * read v[0..n) against base otherwise than RFC 3986 does: v is a file
- * URL ("file:x", "file://h/C:/.."), or base is one and v starts with "//"
- * ("//C:") or a drive ("/C:/.."), or base has a drive letter (a ':' after
- * its "file:", which ".." and "/z" keep). */
+/* Whether s[0..n) starts with "file:" (any case). */
 static bool is_file_url(const char *s, size_t n)
 {
     return n >= 5 && s[4] == ':' && scheme_is(s, 4, "file");
 }
 
+/* Whether a file URL's states (WHATWG URL 4.4, file state and on) may
+ * read v[0..n) against base otherwise than RFC 3986 does: v is a file
+ * URL ("file:x", "file://h/C:/.."), or base is one and v starts with "//"
+ * ("//C:") or a drive ("/C:/.."), or base has a drive letter (a ':' after
+ * its "file:", which ".." and "/z" keep). */
 static bool file_states_differ(const char *v, size_t n, const char *base)
 {
     if (is_file_url(v, n))
