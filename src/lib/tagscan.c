@@ -261,16 +261,28 @@ static int g_name_char(const unsigned char *s, size_t n, bool first,
            (xmlIsDigit(cp) || xmlIsCombining(cp) || xmlIsExtender(cp));
 }
 
+/* The elements of text: name, and whether libxml2 reads them raw. */
+#define TEXT_ELEMENTS(X) \
+    X("script", true)    \
+    X("style", true)     \
+    X("title", false)    \
+    X("textarea", false) \
+    X("xmp", false)      \
+    X("plaintext", false)
+#define TEXT_ELEMENT_ENTRY(name, raw) {name, sizeof(name) - 1, raw},
+#define TEXT_ELEMENT_LEN_BIT(name, raw) | (1u << (sizeof(name) - 1))
+/* bit n set: some element of text has a name of n letters */
+#define TEXT_ELEMENT_LENGTHS (0u TEXT_ELEMENTS(TEXT_ELEMENT_LEN_BIT))
+
 const struct tag_text_element *tag_html_text_element(const char *name,
                                                      size_t n)
 {
     static const struct tag_text_element elements[] = {
-        {"script", 6, true},   {"style", 5, true}, {"title", 5, false},
-        {"textarea", 8, false}, {"xmp", 3, false},  {"plaintext", 9, false}};
+        TEXT_ELEMENTS(TEXT_ELEMENT_ENTRY)};
     size_t e, i;
 
     /* by length first: asked of every start tag */
-    if (n != 3 && n != 5 && n != 6 && n != 8 && n != 9)
+    if (n >= 32 || !((TEXT_ELEMENT_LENGTHS >> n) & 1u))
         return NULL;
     for (e = 0; e < ARRAY_LEN(elements); e++) {
         if (elements[e].len != n || (name[0] | 0x20) != elements[e].name[0])
