@@ -654,20 +654,23 @@ bool html_url_host_missing(const char *v, size_t n, const char *base)
     return host_empty(v, a, j);
 }
 
-bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
-                       const char *base)
+enum xiri_status html_url_rejected(struct xiri_ctx *ctx, const char *v,
+                                   size_t n, const char *base, bool *rejected)
 {
     char sc[8];
     size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
     size_t a, start, label, last = SIZE_MAX;
-    bool suspect = false, rejected = false;
+    bool suspect = false;
     enum xiri_status st;
 
-    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/')
+    *rejected = false;
+    if (n - i < 2 || v[i] != '/' || v[i + 1] != '/') {
         /* no authority: a relative reference without one is fine, but
          * "https:" against an http base has no host (the host of
          * "https:h/p" against one is not checked here) */
-        return k > 0 && html_url_host_missing(v, n, base);
+        *rejected = k > 0 && html_url_host_missing(v, n, base);
+        return XIRI_OK;
+    }
     a = i + 2;
     if (a < n && v[a] == '/' && special_not_file(v, n, base))
         while (a < n && v[a] == '/')
@@ -689,14 +692,16 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
     }
     /* an empty host, or userinfo or a port ('@' and ':' are suspect)
      * with none, is host-missing; most hosts are plain names */
-    if ((a == start || suspect) && html_url_host_missing(v, n, base))
-        return true;
+    if ((a == start || suspect) && html_url_host_missing(v, n, base)) {
+        *rejected = true;
+        return XIRI_OK;
+    }
     if (label == a && last != SIZE_MAX)
         label = last;
     if (!suspect && label < a && v[label] >= '0' && v[label] <= '9')
         suspect = true;
     if (!suspect)
-        return false;
+        return XIRI_OK;
     /* check_run reads a network-path reference's host with the base's
      * scheme ("//h" against an http base: a domain); the slashes
      * browsers ignore are left out ("///h" is "//h") */
@@ -709,11 +714,11 @@ bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
         st = b.status != XIRI_OK
                  ? b.status
                  : check_run(ctx, b.data, b.len, XIRI_PROFILE_HTML, base,
-                             rejected_by_browsers, &rejected, NULL, NULL);
+                             rejected_by_browsers, rejected, NULL, NULL);
         buf_free(&b);
     } else {
         st = check_run(ctx, v, n, XIRI_PROFILE_HTML, base, rejected_by_browsers,
-                       &rejected, NULL, NULL);
+                       rejected, NULL, NULL);
     }
-    return st == XIRI_OK && rejected;
+    return st;
 }

@@ -76,8 +76,9 @@ bool html_url_host_missing(const char *v, size_t n, const char *base);
  * IPv4 address out of range; a bad IP literal) or its port is bad, as
  * xiri_check reports under the html profile, or it has no host while
  * special and not file ("http://", "//" against an http base:
- * host-missing). */
-bool html_url_rejected(struct xiri_ctx *ctx, const char *v, size_t n,
-                       const char *base);
+ * host-missing): *rejected says.  XIRI_OK, or why the check could not
+ * be made (XIRI_ENOMEM). */
+enum xiri_status html_url_rejected(struct xiri_ctx *ctx, const char *v,
+                                   size_t n, const char *base, bool *rejected);
 
 #endif

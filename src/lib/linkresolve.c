@@ -80,23 +80,27 @@ static bool browser_reading_differs(const char *v, size_t n, const char *base,
  * URL without a host where it needs one (host-missing), a host they cannot
  * parse or a bad port (invalid-char in the host, idna-error and idna-bidi
  * where browsers' IDNA fails, invalid-ipv4, invalid-ip-literal,
- * invalid-port: html_url_rejected).  err says which. */
-static bool browsers_fail(struct xiri_ctx *ctx, const char *v, size_t n,
-                          const char *base, struct xiri_error *err)
+ * invalid-port: html_url_rejected).  XIRI_ESYNTAX when they do, err saying
+ * which; XIRI_OK when they do not; else why it could not be told. */
+static enum xiri_status browsers_fail(struct xiri_ctx *ctx, const char *v,
+                                      size_t n, const char *base,
+                                      struct xiri_error *err)
 {
-    if (html_url_opaque_base(v, n, base)) {
-        error_set(err, XIRI_ESYNTAX, 0,
-                  "browsers cannot resolve a relative reference against a "
-                  "base with an opaque path (WHATWG URL)");
-        return true;
-    }
-    if (html_url_rejected(ctx, v, n, base)) {
-        error_set(err, XIRI_ESYNTAX, 0,
-                  "browsers reject this URL: its host or port, or no host "
-                  "(WHATWG URL)");
-        return true;
-    }
-    return false;
+    enum xiri_status st;
+    bool rejected;
+
+    if (html_url_opaque_base(v, n, base))
+        return error_set(err, XIRI_ESYNTAX, 0,
+                         "browsers cannot resolve a relative reference "
+                         "against a base with an opaque path (WHATWG URL)");
+    st = html_url_rejected(ctx, v, n, base, &rejected);
+    if (st != XIRI_OK)
+        return error_set(err, st, 0, "%s", xiri_strerror(st));
+    if (rejected)
+        return error_set(err, XIRI_ESYNTAX, 0,
+                         "browsers reject this URL: its host or port, or no "
+                         "host (WHATWG URL)");
+    return XIRI_OK;
 }
 
 enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
@@ -141,9 +145,9 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
                          "a relative reference, and no base to resolve it "
                          "against");
     }
-    if (html && browsers_fail(ctx, v, n, base, err)) {
+    if (html && (st = browsers_fail(ctx, v, n, base, err)) != XIRI_OK) {
         xiri_str_free(read);
-        return XIRI_ESYNTAX;
+        return st;
     }
     /* RFC 3986 5.2.2: a reference with a scheme is its own target, with
      * its dot segments removed, which resolving it against itself gives;

@@ -519,16 +519,25 @@ static const char *sniff_changed(struct xiri_rewriter *rw,
 }
 
 /* HTML: would browsers reject the link (html_url_rejected)?  A new
- * spelling could make such a link work, which rewrite must not do. */
+ * spelling could make such a link work, which rewrite must not do.  When
+ * that cannot be told (out of memory), the rewriter stops. */
 static bool html_rejected(struct xiri_rewriter *rw, const struct xiri_link *l,
                           const char *v, size_t n)
 {
+    bool rejected = false;
+    enum xiri_status st;
+
     if (rw->stripped) {
         /* as browsers read it (new_value) */
         v = rw->strip.data ? rw->strip.data : "";
         n = rw->strip.len;
     }
-    return html_url_rejected(rw->ctx, v, n, l->base);
+    st = html_url_rejected(rw->ctx, v, n, l->base, &rejected);
+    if (st != XIRI_OK) {
+        stop(rw, st, xiri_strerror(st));
+        return true; /* left as it is */
+    }
+    return rejected;
 }
 
 /* What the string a step of new_value works on is to the link's value,

@@ -1543,7 +1543,7 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     char *b;
     struct buf dec, prep, rel;
     struct tag_attr ta;
-    bool ignored;
+    bool ignored, rejected = false;
 
     if (w->base_element_seen)
         return;
@@ -1592,7 +1592,15 @@ static void html_base_element(struct xiri_walker *w, const char *href,
         ;
     ignored = k < n && v[k] == ':' &&
               (scheme_is(v, k, "data") || scheme_is(v, k, "javascript"));
-    if (ignored || html_url_rejected(w->ctx, v, n, w->doc_base)) {
+    if (!ignored) {
+        enum xiri_status st =
+            html_url_rejected(w->ctx, v, n, w->doc_base, &rejected);
+        if (st != XIRI_OK)
+            fail(w, st);
+    }
+    if (w->status != XIRI_OK) {
+        ; /* the walk stops */
+    } else if (ignored || rejected) {
         diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
              "browsers ignore this <base href> (%s): the links keep the "
              "document's address as their base",

@@ -957,6 +957,31 @@ static void test_oom(void)
     }
     CU_ASSERT_EQUAL(st, XIRI_OK);
     CU_ASSERT(i > 1);
+    /* xiri_link_resolve of a link browsers reject for its host (U+2003
+     * maps to a space, which no domain may hold; Node 20 fails on it):
+     * out of memory at any allocation is XIRI_ENOMEM and no result, and
+     * the answer once all succeed is XIRI_ESYNTAX */
+    st = XIRI_ENOMEM;
+    for (i = 0; i < 200 && st == XIRI_ENOMEM; i++) {
+        static const char bad[] = "http://\xC3\xA9\xE2\x80\x83x/";
+        struct xiri_ctx *fresh = NULL;
+        struct xiri_link bl;
+        char *out = NULL;
+
+        CU_ASSERT_EQUAL_FATAL(xiri_ctx_new(&fresh), XIRI_OK);
+        make_link(&bl, bad, strlen(bad), NULL, HTML);
+        mem_fail_after(i);
+        st = xiri_link_resolve(fresh, &bl, &out, NULL, NULL);
+        mem_fail_reset();
+        if (st != XIRI_ESYNTAX && st != XIRI_ENOMEM)
+            TEST_FAIL("xiri_link_resolve, allocation %lu failing: status %s", i,
+                      xiri_strerror(st));
+        CU_ASSERT_PTR_NULL(out);
+        xiri_str_free(out);
+        xiri_ctx_free(fresh);
+    }
+    CU_ASSERT_EQUAL(st, XIRI_ESYNTAX);
+    CU_ASSERT(i > 1);
 }
 
 /* ---------------------------------------------------------------- */
