@@ -59,14 +59,6 @@ size_t html_url_path_end(const char *v, size_t n)
     return i;
 }
 
-/* WHATWG URL 4.4, file host state and path state: in a file URL, a
- * Windows drive letter written with '|' ("C|", RFC 8089 E.2.2) where the
- * host or the first segment of the path stands (after "file:" and up to
- * three slashes, or, in a reference against a file base, after one to
- * three; after a host, its path's first segment) is read as "C:"; written
- * over in place, so that the length stays.  A reference "C|/x" with no
- * slash before it, which a browser reads as "/C:/x", is html_url_rfc_form's
- * (a longer string). */
 /* Whether s[i..n) starts with a Windows drive letter (WHATWG URL 4.3: an
  * ASCII alpha, then ':' or '|'), alone or before '/', '?' or '#'. */
 static bool starts_with_drive(const char *s, size_t n, size_t i)
@@ -91,6 +83,14 @@ static bool is_file_url(const char *s)
     return s && (s[0] | 0x20) == 'f' && scheme_is(s, 4, "file") && s[4] == ':';
 }
 
+/* WHATWG URL 4.4, file host state and path state: in a file URL, a
+ * Windows drive letter written with '|' ("C|", RFC 8089 E.2.2) where the
+ * host or the first segment of the path stands (after "file:" and up to
+ * three slashes, or, in a reference against a file base, after one to
+ * three; after a host, its path's first segment) is read as "C:"; written
+ * over in place, so that the length stays.  A reference "C|/x" with no
+ * slash before it, which a browser reads as "/C:/x", is html_url_rfc_form's
+ * (a longer string). */
 static void drive_letter_colon(char *s, size_t n, const char *base)
 {
     char sc[8];
@@ -524,6 +524,57 @@ bool html_url_rfc_form(const char *v, size_t n, const char *base,
     buf_free(&a);
     buf_free(&b);
     return changed || drive;
+}
+
+bool html_url_needs_prepare(const char *v, size_t n)
+{
+    return memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
+           memchr(v, '\\', n) || memchr(v, '|', n);
+}
+
+/* Whether v[0..n) has a path segment "%2e" or "%2e%2e" (any case, or one
+ * dot of two so written): a '%' that starts a "%2e" (ch_is_pct_dot). */
+static bool has_escaped_dot(const char *v, size_t n)
+{
+    const char *p = v, *end = v + n;
+
+    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
+        if (ch_is_pct_dot(v, n, (size_t)(p - v)))
+            return true;
+        p++;
+    }
+    return false;
+}
+
+/* Whether a file URL's states (WHATWG URL 4.4, file state and on) may
+ * read v[0..n) against base otherwise than RFC 3986 does: v is a file
+ * URL ("file:x", "file://h/C:/.."), or base is one and v starts with "//"
+ * ("//C:") or a drive ("/C:/.."), or base has a drive letter (a ':' after
+ * its "file:", which ".." and "/z" keep). */
+static bool file_states_differ(const char *v, size_t n, const char *base)
+{
+    if (n >= 5 && v[4] == ':' && scheme_is(v, 4, "file"))
+        return true;
+    return is_file_url(base) &&
+           ((n >= 2 && v[0] == '/' && v[1] == '/') ||
+            (n >= 3 && v[0] == '/' && (v[2] == ':' || v[2] == '|')) ||
+            strchr(base + 5, ':'));
+}
+
+bool html_url_reading_differs(const char *v, size_t n, const char *base)
+{
+    size_t i = 0;
+
+    if (html_url_needs_prepare(v, n) || has_escaped_dot(v, n) ||
+        file_states_differ(v, n, base))
+        return true;
+    if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
+        return true;
+    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
+        i++;
+    return i > 0 && i < n && v[i] == ':' &&
+           (n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/' ||
+            (n - i > 3 && v[i + 3] == '/'));
 }
 
 enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,

@@ -19,6 +19,16 @@ size_t html_url_path_end(const char *v, size_t n);
  * '/', and a file URL's drive letter "C|" as "C:" (the same length). */
 void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out);
+/* Whether html_url_prepare would change v[0..n): a tab or newline, a '\\'
+ * or a '|' (of a drive letter "C|"). */
+bool html_url_needs_prepare(const char *v, size_t n);
+/* Whether browsers may read v[0..n) against base otherwise than RFC 3986
+ * does, so that xiri_html_url gives another string: what
+ * html_url_needs_prepare looks for; a dot segment written "%2e"; a file
+ * URL's states; a scheme not followed by exactly two slashes ("http:foo",
+ * "http:///h"), or three slashes or more at its start.  Most links have
+ * none of these, and are read as written. */
+bool html_url_reading_differs(const char *v, size_t n, const char *base);
 /* WHATWG URL 4.4, scheme state: a special URL whose scheme is not
  * followed by "//" ("http:foo"; not file, whose states differ) is read
  * relative to base when base has the same scheme ("special relative or

@@ -147,7 +147,7 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
 
 /* HTML: a special URL other than file without a host
  * (html_url_host_missing, on the value as browsers read it).  plain: r is
- * plain_split's, and the value holds no tab, newline or '\\'. */
+ * plain_split's, and the value holds nothing html_url_prepare changes. */
 static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
 {
     const struct xiri_link *l = lc->link;
@@ -159,8 +159,7 @@ static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
     if (l->profile != XIRI_PROFILE_HTML ||
         (r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0))
         return; /* most links have a host */
-    odd = !plain && (memchr(v, '\\', n) || memchr(v, '\t', n) ||
-                     memchr(v, '\n', n) || memchr(v, '\r', n));
+    odd = !plain && html_url_needs_prepare(v, n);
     if (!odd && !r->part[XIRI_PART_SCHEME].set &&
         !r->part[XIRI_PART_AUTHORITY].set)
         return; /* a relative reference without authority */

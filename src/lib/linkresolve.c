@@ -5,74 +5,8 @@
  * reference whose RFC 3986 resolution gives it. */
 #include "common.h"
 
-#include "buf.h"
 #include "htmlurl.h"
 #include "scheme.h"
-
-/* Whether html_url_prepare would change v[0..n): a tab or newline, a '\\'
- * or a '|' (of a drive letter "C|"). */
-static bool needs_prepare(const char *v, size_t n)
-{
-    return memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n) ||
-           memchr(v, '\\', n) || memchr(v, '|', n);
-}
-
-/* Whether v[0..n) has a path segment "%2e" or "%2e%2e" (any case, or one
- * dot of two so written): the '%' of a "%2e" or "%2E". */
-static bool has_escaped_dot(const char *v, size_t n)
-{
-    const char *p = v, *end = v + n;
-
-    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
-        if (end - p >= 3 && p[1] == '2' && (p[2] | 0x20) == 'e')
-            return true;
-        p++;
-    }
-    return false;
-}
-
-/* Whether s[0..n) starts with "file:" (any case). */
-static bool is_file_url(const char *s, size_t n)
-{
-    return n >= 5 && s[4] == ':' && scheme_is(s, 4, "file");
-}
-
-/* Whether a file URL's states (WHATWG URL 4.4, file state and on) may
- * read v[0..n) against base otherwise than RFC 3986 does: v is a file
- * URL ("file:x", "file://h/C:/.."), or base is one and v starts with "//"
- * ("//C:") or a drive ("/C:/.."), or base has a drive letter (a ':' after
- * its "file:", which ".." and "/z" keep). */
-static bool file_states_differ(const char *v, size_t n, const char *base)
-{
-    if (is_file_url(v, n))
-        return true;
-    return base && is_file_url(base, strlen(base)) &&
-           ((n >= 2 && v[0] == '/' && v[1] == '/') ||
-            (n >= 3 && v[0] == '/' && (v[2] == ':' || v[2] == '|')) ||
-            strchr(base + 5, ':'));
-}
-
-/* Whether browsers may read v[0..n) against base otherwise than RFC 3986
- * does, so that xiri_html_url is asked: tabs, newlines, '\' or '|'
- * (prepare: needs_prepare said so); a dot segment written "%2e"; a file
- * URL's states; a scheme not followed by exactly two slashes ("http:foo",
- * "http:///h"), or three slashes or more at its start.  Most links have
- * none of these, and are read as written. */
-static bool browser_reading_differs(const char *v, size_t n, const char *base,
-                                    bool prepare)
-{
-    size_t i = 0;
-
-    if (prepare || has_escaped_dot(v, n) || file_states_differ(v, n, base))
-        return true;
-    if (n >= 3 && v[0] == '/' && v[1] == '/' && v[2] == '/')
-        return true;
-    while (i < n && v[i] != ':' && v[i] != '/' && v[i] != '?' && v[i] != '#')
-        i++;
-    return i > 0 && i < n && v[i] == ':' &&
-           (n - i < 3 || v[i + 1] != '/' || v[i + 2] != '/' ||
-            (n - i > 3 && v[i + 3] == '/'));
-}
 
 /* HTML: whether browsers fail to parse the link v[0..n) (as
  * xiri_html_url gives it) against base, and so never follow it: a
@@ -132,7 +66,7 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
             n--;
         /* the reference whose RFC 3986 resolution gives what browsers
          * read (xiri_html_url), judged as browsers read it */
-        if (browser_reading_differs(v, n, base, needs_prepare(v, n))) {
+        if (html_url_reading_differs(v, n, base)) {
             st = xiri_html_url(v, n, base, &read, &n);
             if (st != XIRI_OK)
                 return error_set(err, st, 0, "%s", xiri_strerror(st));

@@ -34,10 +34,12 @@
 #define error_set xiri__error_set
 #define html_url_drive_relative xiri__html_url_drive_relative
 #define html_url_host_missing xiri__html_url_host_missing
+#define html_url_needs_prepare xiri__html_url_needs_prepare
 #define html_url_opaque_base xiri__html_url_opaque_base
 #define html_url_opaque_path xiri__html_url_opaque_path
 #define html_url_path_end xiri__html_url_path_end
 #define html_url_prepare xiri__html_url_prepare
+#define html_url_reading_differs xiri__html_url_reading_differs
 #define html_url_rejected xiri__html_url_rejected
 #define html_url_rfc_form xiri__html_url_rfc_form
 #define html_url_special xiri__html_url_special

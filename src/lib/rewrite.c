@@ -598,9 +598,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     err->offset = SIZE_MAX;
     err->message[0] = '\0';
     rw->stripped = false;
-    if (l->profile == XIRI_PROFILE_HTML && memchr(v, '\t', n) == NULL &&
-        memchr(v, '\n', n) == NULL && memchr(v, '\r', n) == NULL &&
-        memchr(v, '\\', n) == NULL && memchr(v, '|', n) == NULL) {
+    if (l->profile == XIRI_PROFILE_HTML && !html_url_needs_prepare(v, n)) {
         /* nothing a browser reads otherwise */
     } else if (l->profile == XIRI_PROFILE_HTML) {
         /* WHATWG URL "basic URL parser": browsers remove every ASCII tab
