@@ -47,8 +47,7 @@ struct check {
     struct buf tmp;      /* scratch, reused */
     struct buf tmp2;
     enum xiri_profile profile;
-    const char *base_scheme; /* of the base a link is checked against, */
-    size_t base_scheme_len;  /* for a network-path reference, or NULL */
+    const char *base; /* the base a link is checked against, or NULL */
 };
 
 static bool check_done(const struct check *ck)
@@ -239,8 +238,11 @@ static const char *check_scheme_of(const struct check *ck, size_t *n)
         *n = sc->len;
         return ck->s + sc->off;
     }
-    *n = ck->base_scheme_len;
-    return ck->r.part[XIRI_PART_AUTHORITY].set ? ck->base_scheme : NULL;
+    *n = 0;
+    if (!ck->r.part[XIRI_PART_AUTHORITY].set || !ck->base)
+        return NULL;
+    *n = scheme_prefix_len(ck->base, strlen(ck->base));
+    return *n > 0 ? ck->base : NULL;
 }
 
 /* Whether the reference is read with the scheme lower (check_scheme_of). */
@@ -271,8 +273,7 @@ static bool check_drive_host(const struct check *ck)
     char c = h->len == 2 ? ck->s[h->off] : 0;
 
     return ck->profile == XIRI_PROFILE_HTML && check_scheme_is(ck, "file") &&
-           ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) &&
-           ck->s[h->off + 1] == '|';
+           ch_is((unsigned char)c, CH_ALPHA) && ck->s[h->off + 1] == '|';
 }
 
 static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
@@ -563,7 +564,7 @@ static bool check_html_file_colon(struct check *ck)
     if (ck->profile != XIRI_PROFILE_HTML || !check_scheme_is(ck, "file"))
         return false;
     if (!ck->r.part[XIRI_PART_USERINFO].set &&
-        ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+        ch_is((unsigned char)c, CH_ALPHA)) {
         check_report(ck, CODE_HTML_ONLY, XIRI_SEV_WARNING, NULL, XIRI_PART_HOST,
                      h->off, 2, ':',
                      "browsers read \"%c:\" at byte %zu, where the host of a "
@@ -1924,10 +1925,7 @@ enum xiri_status check_run(struct xiri_ctx *ctx, const char *s, size_t len,
     ck.s = s;
     ck.len = len;
     ck.profile = profile;
-    if (base) {
-        ck.base_scheme_len = scheme_prefix_len(base, strlen(base));
-        ck.base_scheme = ck.base_scheme_len ? base : NULL;
-    }
+    ck.base = base;
     ck.fn = fn;
     ck.user = user;
     ck.worst = -1;
