@@ -208,10 +208,10 @@ enum xiri_idn {
  * with a drive letter keeps that drive ("/z" against "file:///C:/w/" is
  * "/C:/z"), "//C:" has the drive in its path, "file:x" against a file base
  * is "x", and against another "file:///x"; and its host "localhost" is
- * the empty host ("file://localhost/x" is "file:///x").  The string is then one whose
- * RFC 3986 resolution against base gives what browsers get.  base may be
- * NULL (a relative reference is then not special).  *out is NUL-terminated;
- * free it with xiri_str_free. */
+ * the empty host ("file://localhost/x" is "file:///x").  The string is
+ * then one whose RFC 3986 resolution against base gives what browsers
+ * get.  base may be NULL (a relative reference is then not special).
+ * *out is NUL-terminated; free it with xiri_str_free. */
 XIRI_API enum xiri_status xiri_html_url(const char *value, size_t len,
                                         const char *base, char **out,
                                         size_t *out_len);
@@ -619,14 +619,16 @@ XIRI_API enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
  * resolve it: RFC 3986 section 5.2 (RFC 3987 6.5) against link->base; a
  * reference with a scheme is its own target, its dot segments removed.
  * Under the html profile, what browsers get (WHATWG URL, basic URL
- * parser; xiri_html_url): tabs and newlines removed, '\' read as '/',
- * "%2e" segments as dot segments, a file URL's drive letter kept, and an
- * opaque path ("data:,a/../b", "mailto:x") kept as written.  XIRI_ENOTABS
- * for a relative link without a base; XIRI_ESYNTAX when the value (or
- * the base) is not a reference under the profile, and, under the html
- * profile, when browsers fail to parse it (a relative reference against
- * a base with an opaque path, a special URL without a host, a host they
- * cannot parse, a bad port), err->message saying which.  *out is
+ * parser; xiri_html_url): leading and trailing C0 controls and spaces,
+ * tabs and newlines removed, '\' read as '/', "%2e" segments as dot
+ * segments, a file URL's drive letter kept, and an opaque path
+ * ("data:,a/../b", "mailto:x") kept as written.  XIRI_ENOTABS for a
+ * relative link without a base; XIRI_ESYNTAX when the value (or the base)
+ * is not a reference under the profile, and, under the html profile, when
+ * browsers fail to parse it (a relative reference against a base with an
+ * opaque path; no host where one is needed, or userinfo or a port without
+ * one; a host they cannot parse, by their IDNA too; a bad port),
+ * err->message saying which.  *out is
  * NUL-terminated; free it with xiri_str_free. */
 XIRI_API enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
                                             const struct xiri_link *link,

@@ -69,6 +69,14 @@ static inline bool ch_has_ace_label(const char *s, size_t a, size_t e)
     return false;
 }
 
+/* WHATWG URL 3.5: a forbidden domain code point (ASCII): a C0 control,
+ * space, # % / : < > ? @ [ \ ] ^ | or DEL, which no domain may hold. */
+static inline bool ch_is_forbidden_domain(unsigned char c)
+{
+    return c <= 0x20 || c == 0x7F ||
+           (c < 0x80 && strchr("#%/:<>?@[\\]^|", c) != NULL);
+}
+
 /* Whether s[i..n) starts with "%2E" or "%2e", a '.' percent-encoded. */
 static inline bool ch_is_pct_dot(const char *s, size_t n, size_t i)
 {

@@ -1590,7 +1590,7 @@ static void check_html_host(struct check *ck)
         if (!ch_is_pct(ck->s, h->off + h->len, i))
             continue;
         b = check_pct_octet(ck->s, i);
-        if (b < 0x20 || b == 0x7F || (b < 0x80 && strchr(" #%/:<>?@[\\]^|", b)))
+        if (ch_is_forbidden_domain(b))
             check_report(ck, CODE_INVALID_CHAR, XIRI_SEV_ERROR, NULL,
                          XIRI_PART_HOST, i, 3, b,
                          "%%%02X at byte %zu in the host stands for a "

@@ -1,5 +1,6 @@
 /* idn.c - UTS #46 processing (IDNA) with ICU's uidna API. */
 #include "common.h"
+#include "chars.h"
 #include "idn.h"
 #include "mem.h"
 
@@ -108,11 +109,8 @@ enum xiri_status idn_browsers_reject(struct xiri_ctx *ctx, const char *s,
         /* then a forbidden domain code point fails it: without the STD3
          * rules a space or a '%' may come out of the mapping (U+3000,
          * U+FF05) */
-        for (i = 0; i < out.len && !*reject; i++) {
-            unsigned char c = (unsigned char)out.data[i];
-            if (c <= 0x20 || c == 0x7F || strchr("#%/:<>?@[\\]^|", c))
-                *reject = true;
-        }
+        for (i = 0; i < out.len && !*reject; i++)
+            *reject = ch_is_forbidden_domain((unsigned char)out.data[i]);
     }
     buf_free(&out);
     return st;
