@@ -705,28 +705,82 @@ bool html_url_host_missing(const char *v, size_t n, const char *base)
     return host_empty(v, a, j);
 }
 
+/* Whether c is '/' or '\\', which a special URL's slashes take alike. */
+static bool is_slash(char c)
+{
+    return c == '/' || c == '\\';
+}
+
+bool html_url_hidden_host(const char *v, size_t n, const char *base,
+                          size_t *slashes_at, size_t *host_at)
+{
+    size_t k = 0, i = 0, s;
+
+    if (n == 0)
+        return false;
+    if (!is_slash(v[0])) {
+        k = scheme_prefix_len(v, n);
+        if (k == 0)
+            return false; /* a path reference: no authority at all */
+        i = k + 1;
+        /* most absolute URLs: "//" and a host, as RFC 3986 reads them */
+        if (n - i >= 3 && v[i] == '/' && v[i + 1] == '/' && !is_slash(v[i + 2]))
+            return false;
+    }
+    for (s = i; s < n && is_slash(v[s]); s++)
+        ;
+    if (s == n || v[s] == '?' || v[s] == '#')
+        return false; /* no host at all (html_url_host_missing) */
+    if (s - i == 2 && v[i] == '/' && v[i + 1] == '/')
+        return false; /* "//h": RFC 3986's authority too */
+    /* WHATWG URL 4.4: without a scheme, or with its base's (special
+     * relative or authority state), two slashes start an authority, one
+     * a path; with another, the special authority slashes state takes
+     * any number of them, none too */
+    if ((k == 0 || same_scheme_as_base(v, k, base)) && s - i < 2)
+        return false;
+    if (!special_not_file(v, n, base))
+        return false;
+    *slashes_at = i;
+    *host_at = s;
+    return true;
+}
+
 enum xiri_status html_url_rejected(struct xiri_ctx *ctx, const char *v,
                                    size_t n, const char *base, bool *rejected)
 {
     char sc[8];
     size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
-    size_t a, start, label, last = SIZE_MAX;
+    size_t a, start, label, last = SIZE_MAX, slashes, host;
     bool suspect = false;
     enum xiri_status st;
 
     *rejected = false;
+    if (html_url_hidden_host(v, n, base, &slashes, &host)) {
+        /* a host browsers find after other than "//" ("///h",
+         * "https:h" against an http base): judged with "//" before it;
+         * check_run reads a network-path reference's host with the
+         * base's scheme ("//h" against an http base: a domain) */
+        struct buf b;
+
+        buf_init(&b, XIRI_MAX_LEN);
+        buf_append(&b, v, slashes);
+        buf_append(&b, "//", 2);
+        buf_append(&b, v + host, n - host);
+        st = b.status != XIRI_OK
+                 ? b.status
+                 : html_url_rejected(ctx, b.data, b.len, base, rejected);
+        buf_free(&b);
+        return st;
+    }
     if (n - i < 2 || v[i] != '/' || v[i + 1] != '/') {
-        /* no authority: a relative reference without one is fine, but
-         * "https:" against an http base has no host (the host of
-         * "https:h/p" against one is not checked here) */
+        /* no authority: a relative reference without one is fine, and
+         * so is "http:p" against an http base; "https:" against one has
+         * no host */
         *rejected = k > 0 && html_url_host_missing(v, n, base);
         return XIRI_OK;
     }
-    a = i + 2;
-    if (a < n && v[a] == '/' && special_not_file(v, n, base))
-        while (a < n && v[a] == '/')
-            a++; /* "ignore slashes" (html_url_rfc_form) */
-    start = label = a;
+    start = label = a = i + 2;
     /* the check runs only on an authority with a byte that may make it
      * fail: not an ASCII letter, digit, '.' or '-' (IDNA may reject a
      * non-ASCII one), or a last label that starts with a digit (maybe an
@@ -753,23 +807,6 @@ enum xiri_status html_url_rejected(struct xiri_ctx *ctx, const char *v,
         suspect = true;
     if (!suspect)
         return XIRI_OK;
-    /* check_run reads a network-path reference's host with the base's
-     * scheme ("//h" against an http base: a domain); the slashes
-     * browsers ignore are left out ("///h" is "//h") */
-    if (start > i + 2) {
-        struct buf b;
-
-        buf_init(&b, XIRI_MAX_LEN);
-        buf_append(&b, v, i + 2);
-        buf_append(&b, v + start, n - start);
-        st = b.status != XIRI_OK
-                 ? b.status
-                 : check_run(ctx, b.data, b.len, XIRI_PROFILE_HTML, base,
-                             rejected_by_browsers, rejected, NULL, NULL);
-        buf_free(&b);
-    } else {
-        st = check_run(ctx, v, n, XIRI_PROFILE_HTML, base, rejected_by_browsers,
-                       rejected, NULL, NULL);
-    }
-    return st;
+    return check_run(ctx, v, n, XIRI_PROFILE_HTML, base, rejected_by_browsers,
+                     rejected, NULL, NULL);
 }

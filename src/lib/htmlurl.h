@@ -80,6 +80,19 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base);
  * "https:" or "https:/". */
 bool html_url_host_missing(const char *v, size_t n, const char *base);
 
+/* WHATWG URL 4.4, special authority slashes and ignore slashes states:
+ * whether browsers read a host in v[0..n) against base (NULL: none)
+ * where RFC 3986 reads none, or an empty one: a special URL other than
+ * file whose scheme is followed by other than "//" ("https:h/p",
+ * "http:/h/p" against a base of another scheme, "http:///h/p", "http:\\h"),
+ * or, against a special base, a reference that starts with three slashes
+ * or more, or with two of which one is '\' ("///h/p"); not when no host
+ * follows them (html_url_host_missing).  The scheme and its ':' end at
+ * *slashes_at, where the slashes start (0 without a scheme); the host
+ * starts at *host_at, after them. */
+bool html_url_hidden_host(const char *v, size_t n, const char *base,
+                          size_t *slashes_at, size_t *host_at);
+
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives
  * it) against base (NULL: none): its authority fails WHATWG URL's host
  * parsing (a forbidden host code point, written or percent-encoded; an

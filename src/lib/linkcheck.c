@@ -14,6 +14,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Longest form of a query quoted in a message (bytes). */
 #define LC_FORM_MAX 160
@@ -27,6 +28,10 @@ struct lc {
     int worst;
     bool stop; /* the callback asked to stop */
     int special; /* html_url_special of the link, -1 not known yet */
+    /* HTML: the host browsers read where RFC 3986 reads a path
+     * (html_url_hidden_host), value[host_at..host_end), after the
+     * slashes from slashes_at on; host_at is SIZE_MAX when there is none */
+    size_t slashes_at, host_at, host_end;
 };
 
 /* Deliver one finding to the caller. */
@@ -69,6 +74,8 @@ static int lc_forward(void *user, const struct xiri_diag *d)
 {
     struct lc *lc = user;
 
+    if (d->offset >= lc->host_at && d->offset < lc->host_end)
+        return lc->stop; /* read as a path; lc_hidden_host reads a host */
     if (lc_backslash_as_slash(lc, d))
         lc_report(lc, CODE_HTML_ONLY, d->part, d->offset, d->length,
                   d->codepoint,
@@ -178,6 +185,129 @@ static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
                   "this URL has no host, and browsers reject it (WHATWG "
                   "URL: host-missing); write the host or a relative "
                   "reference");
+}
+
+/* ------------------------------------------------------------------ */
+/* host-slashes                                                        */
+
+/* Whether the link is HTML with a host browsers read where RFC 3986
+ * reads a path ("///h/p", "https:h/p" against an http base:
+ * html_url_hidden_host); its span goes to lc, for lc_forward to drop what
+ * xiri_check finds there as in a path. */
+static bool lc_find_hidden_host(struct lc *lc)
+{
+    const struct xiri_link *l = lc->link;
+    size_t e;
+
+    if (l->profile != XIRI_PROFILE_HTML || !l->value ||
+        !html_url_hidden_host(l->value, l->value_len, l->base, &lc->slashes_at,
+                              &lc->host_at))
+        return false;
+    for (e = lc->host_at;
+         e < l->value_len && l->value[e] != '/' && l->value[e] != '\\' &&
+         l->value[e] != '?' && l->value[e] != '#';
+         e++)
+        ; /* WHATWG URL 4.4, authority state: the end of a special URL's */
+    lc->host_end = e;
+    return true;
+}
+
+/* Whether a plain link split as r (plain_split: no '\\') may have a host
+ * browsers read where RFC 3986 reads none: a scheme and no authority
+ * ("https:h/p"), or an empty authority before a path ("///h/p"). */
+static bool lc_plain_may_hide_host(const struct ref *r)
+{
+    return r->part[XIRI_PART_AUTHORITY].set
+               ? r->part[XIRI_PART_AUTHORITY].len == 0 &&
+                     r->part[XIRI_PART_PATH].len > 0
+               : r->part[XIRI_PART_SCHEME].set;
+}
+
+/* Copy msg to out, each "byte N" with N at least from, an offset in the
+ * string lc_hidden_host checks, written as the offset in the value. */
+static void lc_rebase_bytes(const char *msg, size_t from, size_t to, char *out,
+                            size_t size)
+{
+    size_t used = 0;
+
+    while (*msg && used + 1 < size) {
+        char *end;
+        unsigned long long o;
+
+        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9' &&
+            (o = strtoull(msg + 5, &end, 10)) >= from) {
+            int w = snprintf(out + used, size - used, "byte %llu",
+                             o - from + (unsigned long long)to);
+            if (w < 0 || (size_t)w >= size - used)
+                break;
+            used += (size_t)w;
+            msg = end;
+            continue;
+        }
+        out[used++] = *msg++;
+    }
+    out[used] = '\0';
+}
+
+/* check_run's findings on the reference with "//" before the hidden host:
+ * those in its authority, placed back in the value. */
+static int lc_hidden_forward(void *user, const struct xiri_diag *d)
+{
+    struct lc *lc = user;
+    size_t from = lc->slashes_at + 2, span = lc->host_end - lc->host_at;
+    struct xiri_diag moved = *d;
+    char msg[1024];
+
+    if (d->offset < from || d->offset >= from + span)
+        return lc->stop;
+    moved.offset = d->offset - from + lc->host_at;
+    if (moved.length > lc->host_end - moved.offset)
+        moved.length = lc->host_end - moved.offset;
+    lc_rebase_bytes(d->message, from, lc->host_at, msg, sizeof(msg));
+    moved.message = msg;
+    lc_deliver(lc, &moved);
+    return lc->stop;
+}
+
+/* HTML: the host browsers read after other than "//" (lc_find_hidden_host):
+ * first, unless two slashes of which one is '\\' stand before it (each
+ * is reported: lc_backslash_as_slash), that RFC 3986 reads it otherwise;
+ * then the host checked as browsers read it, in the value with "//"
+ * before it, its findings placed back (lc_hidden_forward). */
+static enum xiri_status lc_hidden_host(struct lc *lc)
+{
+    const struct xiri_link *l = lc->link;
+    const char *v = l->value;
+    size_t n = l->value_len, i = lc->slashes_at, a = lc->host_at;
+    enum xiri_status st;
+    struct buf form;
+
+    if (a - i != 2)
+        lc_report(lc, CODE_HOST_SLASHES, XIRI_PART_COUNT, i, a - i, 0,
+                  "browsers read \"%.*s\" as the authority of this URL (its "
+                  "host), after "
+                  "%s (WHATWG URL: special-scheme-missing-following-solidus);"
+                  " RFC 3986 reads %s, and other software goes elsewhere: "
+                  "write \"//\" before the host",
+                  (int)(lc->host_end - a), v + a,
+                  a == i       ? "no slash"
+                  : a - i == 1 ? "one slash"
+                               : "more than two slashes",
+                  a - i > 2 && v[i] == '/' && v[i + 1] == '/'
+                      ? "an empty host and a path there"
+                      : "a path there and no host");
+    if (lc->stop)
+        return XIRI_OK;
+    buf_init(&form, XIRI_MAX_LEN);
+    buf_append(&form, v, i);
+    buf_append(&form, "//", 2);
+    buf_append(&form, v + a, n - a);
+    st = form.status;
+    if (st == XIRI_OK)
+        st = check_run(lc->ctx, form.data, form.len, XIRI_PROFILE_HTML, l->base,
+                       lc_hidden_forward, lc, NULL, NULL);
+    buf_free(&form);
+    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -809,6 +939,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     struct ref r;
     enum xiri_status st;
     enum plain_kind kind = PLAIN_NOT;
+    bool hidden;
 
     if (worst)
         *worst = -1;
@@ -822,6 +953,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.user = user;
     lc.worst = -1;
     lc.special = -1;
+    lc.host_at = lc.host_end = SIZE_MAX;
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
      * other than Latin letters, '%') is not split here, check_run splits
      * it */
@@ -834,10 +966,14 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * encoding (lc_query) */
         lc_no_base(&lc, &r);
         lc_host_missing(&lc, &r, true);
+        st = XIRI_OK;
+        if (lc_plain_may_hide_host(&r) && lc_find_hidden_host(&lc) && !lc.stop)
+            st = lc_hidden_host(&lc);
         if (worst)
             *worst = lc.worst;
-        return XIRI_OK;
+        return st;
     }
+    hidden = lc_find_hidden_host(&lc);
     if (w)
         lc.encoding = xiri_walker_encoding(w, NULL);
     /* xiri_check, which splits the value too; it would find nothing in
@@ -853,6 +989,10 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * XIRI_MAX_LEN and the profile is known */
         lc_no_base(&lc, &r);
         lc_host_missing(&lc, &r, false);
+        if (hidden && !lc.stop)
+            st = lc_hidden_host(&lc);
+    }
+    if (st == XIRI_OK && !lc.stop) {
         lc_replacement(&lc);
         lc_c1(&lc);
         st = lc_mojibake(&lc);

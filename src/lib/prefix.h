@@ -33,6 +33,7 @@
 #define describe_cp xiri__describe_cp
 #define error_set xiri__error_set
 #define html_url_drive_relative xiri__html_url_drive_relative
+#define html_url_hidden_host xiri__html_url_hidden_host
 #define html_url_host_missing xiri__html_url_host_missing
 #define html_url_needs_prepare xiri__html_url_needs_prepare
 #define html_url_opaque_base xiri__html_url_opaque_base

@@ -410,7 +410,13 @@ static const struct link_case link_cases[] = {
      "host-missing@0+8",
      0,
      {NULL, NULL}},
-    {NULL, HTML, "http://e.org/d/", "http:///x", "", 0, {NULL, NULL}},
+    {NULL,
+     HTML,
+     "http://e.org/d/",
+     "http:///x",
+     "host-slashes@5+3",
+     0,
+     {"\"x\" as the authority", "more than two slashes"}},
     {NULL, HTML, "http://e.org/d/", "http:", "", 0, {NULL, NULL}},
     {NULL, HTML, "http://e.org/d/", "file://", "", 0, {NULL, NULL}},
     {NULL, HTML, "file:///d/", "//", "", 0, {NULL, NULL}},
@@ -788,6 +794,92 @@ static void test_network_path(void)
             TEST_FAIL("\"%s\" against %s: %d findings at byte %zu, worst %d",
                       v[i].value, v[i].base ? v[i].base : "none", found,
                       v[i].offset, worst);
+    }
+}
+
+/* A host browsers read after other than "//" (WHATWG URL 4.4, special
+ * authority slashes and ignore slashes states), where RFC 3986 reads a
+ * path: checked as the host it is to them, its findings at their place in
+ * the value, and host-slashes said where the slashes are odd.  fails: what
+ * Node 20's new URL(value, base) does (throws), checked by hand; code, at,
+ * cp: the finding on the host expected there (NULL: none); slashes: the
+ * length of host-slashes at byte slashes_at, or -1 when it is not said. */
+static void test_hidden_host(void)
+{
+    static const char *const B = "http://e.org/d/";
+    static const struct {
+        const char *value, *base;
+        bool fails;
+        const char *code;
+        size_t at;
+        uint32_t cp;
+        size_t slashes_at;
+        int slashes;
+    } v[] = {
+        {"///a%b/", B, true, "invalid-char", 4, '%', 0, 3},
+        {"http:///a%b/", NULL, true, "invalid-char", 9, '%', 5, 3},
+        {"https:a%b/", B, true, "invalid-char", 7, '%', 6, 0},
+        {"http:a%b/", "sc:/x", true, "invalid-char", 6, '%', 5, 0},
+        {"http:/a%b/", "sc:/x", true, "invalid-char", 7, '%', 5, 1},
+        {"http:a%b/", NULL, true, "invalid-char", 6, '%', 5, 0},
+        {"ws:/a%b/", NULL, true, "invalid-char", 5, '%', 3, 1},
+        {"///a:99999/", B, true, "invalid-port", 5, 0, 0, 3},
+        {"https:a:99999/", B, true, "invalid-port", 8, 0, 6, 0},
+        {"///1.2.3.400/", B, true, "invalid-ipv4", 9, 0, 0, 3},
+        {"///a b/", B, true, "invalid-char", 4, ' ', 0, 3},
+        /* two slashes, one a '\': each is html-only already */
+        {"\\\\a%b/", B, true, "invalid-char", 3, '%', 0, -1},
+        {"/\\a%b/", B, true, "invalid-char", 3, '%', 0, -1},
+        {"///a/", B, false, NULL, 0, 0, 0, 3},
+        {"https:a/", NULL, false, NULL, 0, 0, 6, 0},
+        {"///\xC3\xA9-/", B, false, "idna-error", 3, 0, 0, 3},
+        /* relative: a path to browsers too (http:///e.org/d/a%b/) */
+        {"http:a%b/", B, false, "html-only", 6, '%', 0, -1},
+        /* not special, or file: no host after the slashes */
+        {"///a%b/", "file:///d/", false, "html-only", 4, '%', 0, -1},
+        {"///a%b/", "sc://h/", false, "html-only", 4, '%', 0, -1},
+    };
+    size_t i, k;
+
+    for (i = 0; i < ARRAY_LEN(v); i++) {
+        struct run r;
+        struct xiri_link l;
+        int worst = -3, found = 0, slashes = -1;
+        size_t n = strlen(v[i].value);
+        char byte[32];
+        bool ok = true;
+
+        memset(&r, 0, sizeof(r));
+        r.len = n;
+        make_link(&l, v[i].value, n, v[i].base, HTML);
+        CU_ASSERT_EQUAL(xiri_check_link(ctx, NULL, &l, collect, &r, &worst),
+                        XIRI_OK);
+        snprintf(byte, sizeof(byte), "byte %zu", v[i].at);
+        for (k = 0; k < r.n; k++) {
+            if (v[i].code && r.f[k].offset == v[i].at &&
+                strcmp(r.f[k].code, v[i].code) == 0) {
+                found++;
+                if (r.f[k].codepoint != v[i].cp ||
+                    (strstr(r.f[k].message, "byte ") &&
+                     !strstr(r.f[k].message, byte)))
+                    ok = false;
+            }
+            if (strcmp(r.f[k].code, "host-slashes") == 0) {
+                if (slashes != -1 || r.f[k].offset != v[i].slashes_at)
+                    ok = false;
+                slashes = (int)r.f[k].length;
+            }
+        }
+        if ((worst == XIRI_SEV_ERROR) != v[i].fails || r.bad ||
+            found != (v[i].code ? 1 : 0) || slashes != v[i].slashes)
+            ok = false;
+        if (!ok)
+            TEST_FAIL("\"%s\" against %s: worst %d, %d %s at byte %zu, "
+                      "host-slashes %d",
+                      v[i].value, v[i].base ? v[i].base : "none", worst, found,
+                      v[i].code ? v[i].code : "-", v[i].at, slashes);
+        else
+            CU_PASS("hidden host");
     }
 }
 
@@ -1731,6 +1823,7 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "document-level findings", test_link_cases) ||
         !CU_add_test(s, "engine findings forwarded", test_forwarding) ||
         !CU_add_test(s, "network-path references", test_network_path) ||
+        !CU_add_test(s, "a host after odd slashes", test_hidden_host) ||
         !CU_add_test(s, "no walker", test_no_walker) ||
         !CU_add_test(s, "API contract", test_contract) ||
         !CU_add_test(s, "callback stops", test_stop) ||
