@@ -705,7 +705,7 @@ bool html_url_host_missing(const char *v, size_t n, const char *base)
     return host_empty(v, a, j);
 }
 
-/* Whether c is '/' or '\\', which a special URL's slashes take alike. */
+/* Whether c is '/' or '\', which a special URL's slashes take alike. */
 static bool is_slash(char c)
 {
     return c == '/' || c == '\\';
@@ -714,7 +714,8 @@ static bool is_slash(char c)
 bool html_url_hidden_host(const char *v, size_t n, const char *base,
                           size_t *slashes_at, size_t *host_at)
 {
-    size_t k = 0, i = 0, s;
+    size_t k = 0, i = 0, s, e;
+    char sc[8];
 
     if (n == 0)
         return false;
@@ -739,7 +740,13 @@ bool html_url_hidden_host(const char *v, size_t n, const char *base,
      * any number of them, none too */
     if ((k == 0 || same_scheme_as_base(v, k, base)) && s - i < 2)
         return false;
-    if (!special_not_file(v, n, base))
+    e = effective_scheme(v, n, base, sc, sizeof(sc));
+    if (e == 0 || e >= sizeof(sc) || !scheme_is_special(sc, e))
+        return false;
+    /* file slash and file host states: a file URL's host follows two
+     * slashes exactly, either of which may be '\'; after more its host
+     * is empty, after fewer it has none */
+    if (scheme_is(sc, e, "file") && s - i != 2)
         return false;
     *slashes_at = i;
     *host_at = s;

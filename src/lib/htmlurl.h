@@ -86,8 +86,10 @@ bool html_url_host_missing(const char *v, size_t n, const char *base);
  * file whose scheme is followed by other than "//" ("https:h/p",
  * "http:/h/p" against a base of another scheme, "http:///h/p", "http:\\h"),
  * or, against a special base, a reference that starts with three slashes
- * or more, or with two of which one is '\' ("///h/p"); not when no host
- * follows them (html_url_host_missing).  The scheme and its ':' end at
+ * or more, or with two of which one is '\' ("///h/p"); a file URL, or a
+ * reference against a file base, with two slashes of which one is '\'
+ * ("file:\\h/p", "/\h/p": file slash state); not when no host follows
+ * them (html_url_host_missing).  The scheme and its ':' end at
  * *slashes_at, where the slashes start (0 without a scheme); the host
  * starts at *host_at, after them. */
 bool html_url_hidden_host(const char *v, size_t n, const char *base,

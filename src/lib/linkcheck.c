@@ -212,7 +212,7 @@ static bool lc_find_hidden_host(struct lc *lc)
     return true;
 }
 
-/* Whether a plain link split as r (plain_split: no '\\') may have a host
+/* Whether a plain link split as r (plain_split: no '\') may have a host
  * browsers read where RFC 3986 reads none: a scheme and no authority
  * ("https:h/p"), or an empty authority before a path ("///h/p"). */
 static bool lc_plain_may_hide_host(const struct ref *r)
@@ -270,7 +270,7 @@ static int lc_hidden_forward(void *user, const struct xiri_diag *d)
 }
 
 /* HTML: the host browsers read after other than "//" (lc_find_hidden_host):
- * first, unless two slashes of which one is '\\' stand before it (each
+ * first, unless two slashes of which one is '\' stand before it (each
  * is reported: lc_backslash_as_slash), that RFC 3986 reads it otherwise;
  * then the host checked as browsers read it, in the value with "//"
  * before it, its findings placed back (lc_hidden_forward). */

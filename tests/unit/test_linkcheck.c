@@ -830,6 +830,11 @@ static void test_hidden_host(void)
         /* two slashes, one a '\': each is html-only already */
         {"\\\\a%b/", B, true, "invalid-char", 3, '%', 0, -1},
         {"/\\a%b/", B, true, "invalid-char", 3, '%', 0, -1},
+        /* file: two slashes, either a '\' (file slash state) */
+        {"file:\\\\a:12/", NULL, true, "invalid-port", 9, 0, 0, -1},
+        {"\\\\u@h/", "file:///d/", true, "invalid-char", 3, '@', 0, -1},
+        {"/\\1.2.3.400/", "file:///d/", true, "invalid-ipv4", 8, 0, 0, -1},
+        {"file:\\\\h/x", NULL, false, NULL, 0, 0, 0, -1},
         {"///a/", B, false, NULL, 0, 0, 0, 3},
         {"https:a/", NULL, false, NULL, 0, 0, 6, 0},
         {"///\xC3\xA9-/", B, false, "idna-error", 3, 0, 0, 3},
