@@ -18,6 +18,8 @@
 #include "unicode.h"
 #include "walk.h"
 
+#include <stdio.h>
+
 struct xiri_rewriter {
     struct xiri_ctx *ctx;
     struct xiri_walker *walker;
@@ -62,6 +64,12 @@ struct xiri_rewriter {
     bool base_kept;
     bool base_plain;     /* linkcheck_plain(base) */
     struct buf resolved; /* scratch: the value resolved */
+    /* new_value failed on another string than the value (resolved,
+     * repaired, as browsers read it): which, for the message (on_link) */
+    const char *other;
+    size_t other_len;
+    const char *other_what;
+    char message[512];
 };
 
 void xiri_rewrite_options_init(struct xiri_rewrite_options *o)
@@ -572,6 +580,21 @@ static size_t value_offset(const struct xiri_link *l, enum rw_source src,
     return k == off ? l->value_len : SIZE_MAX;
 }
 
+/* Where new_value's error err, about the string v[0..n) of kind src,
+ * lies in the link's value: *at, or SIZE_MAX when it lies in another
+ * string, which is kept for the message (rw->other: what it is). */
+static void placed(struct xiri_rewriter *rw, const struct xiri_link *l,
+                   enum rw_source src, const char *v, size_t n,
+                   const char *what, const struct xiri_error *err, size_t *at)
+{
+    *at = value_offset(l, src, err->offset);
+    if (*at == SIZE_MAX && src == RW_SRC_OTHER && err->offset != SIZE_MAX) {
+        rw->other = v ? v : "";
+        rw->other_len = n;
+        rw->other_what = what;
+    }
+}
+
 /* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
  * value may be unchanged) or why it cannot be mapped, with *at the
  * offset in l->value of the character err is about (SIZE_MAX when it is
@@ -592,9 +615,11 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     bool leiri = false; /* v is known to be a valid LEIRI */
     bool legacy;        /* HTML in an encoding that is not UTF-8 */
     enum rw_source src = RW_SRC_VALUE; /* what v is */
+    const char *what = NULL;           /* what v is, when src is RW_SRC_OTHER */
 
     *qdiff = 0;
     *at = SIZE_MAX;
+    rw->other = NULL;
     err->offset = SIZE_MAX;
     err->message[0] = '\0';
     rw->stripped = false;
@@ -626,6 +651,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             v = rw->fix.data;
             n = rw->fix.len;
             src = RW_SRC_OTHER;
+            what = "repaired";
         }
     }
     /* HTML: "http:foo" is "foo" to a browser against an http base, and
@@ -642,6 +668,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             v = rw->rfc.data;
             n = rw->rfc.len;
             src = RW_SRC_OTHER;
+            what = "as browsers read it";
         }
     }
     /* HTML usemap holds a hash-name reference ("#name"), which names a map
@@ -690,12 +717,13 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
                 if (rw->resolved.status != XIRI_OK)
                     error_set(err, st, 0, "%s", xiri_strerror(st));
                 else if (b->status == XIRI_OK) /* else the base's */
-                    *at = value_offset(l, src, err->offset);
+                    placed(rw, l, src, v, n, what, err, at);
                 return st;
             }
             v = rw->resolved.data;
             n = rw->resolved.len;
             src = RW_SRC_OTHER;
+            what = "resolved";
             /* RFC 3986 5.2.2 builds the target from whole components of
              * the base and the reference, each into a component of the
              * same kind (the merged path from two paths, cut at a "/"),
@@ -759,7 +787,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
         st = rw->value.status;
     else if (st != XIRI_OK && st != XIRI_ENOMEM)
-        *at = value_offset(l, src, err->offset);
+        placed(rw, l, src, v, n, what, err, at);
     return st;
 }
 
@@ -936,6 +964,15 @@ static int on_link(void *user, const struct xiri_link *l)
     }
     if (st != XIRI_OK) {
         ev.message = err.message;
+        if (rw->other) {
+            /* its "byte N" is of that string, not of the value */
+            snprintf(rw->message, sizeof(rw->message),
+                     "%s (in \"%.*s%s\", the link %s)", err.message,
+                     (int)(rw->other_len > 200 ? 200 : rw->other_len),
+                     rw->other, rw->other_len > 200 ? "..." : "",
+                     rw->other_what);
+            ev.message = rw->message;
+        }
         /* the place of the character the message is about, as check
          * gives it (the walker counts the text as written) */
         if (at != SIZE_MAX && xiri_walker_position(rw->walker, l, at, &line,
