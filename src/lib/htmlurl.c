@@ -624,7 +624,8 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base)
         ;
     if (base[i] == ':' && base[i + 1] == '/')
         return false;
-    return scheme_prefix_len(v, n) == 0 &&
+    /* (a scheme with a tab or newline in it is one: browsers remove them) */
+    return scheme_whatwg(v, n, NULL, 0) == 0 &&
            html_url_opaque_path(base, strlen(base));
 }
 

@@ -28,10 +28,17 @@ struct lc {
     int worst;
     bool stop; /* the callback asked to stop */
     int special; /* html_url_special of the link, -1 not known yet */
-    /* HTML: the host browsers read where RFC 3986 reads a path
-     * (html_url_hidden_host), value[host_at..host_end), after the
-     * slashes from slashes_at on; host_at is SIZE_MAX when there is none */
-    size_t slashes_at, host_at, host_end;
+    /* HTML: the authority browsers read otherwise than RFC 3986
+     * (lc_find_authority), in read[0..read_len), their reading (the
+     * value, or prep when prepared): the slashes from slashes_at on,
+     * then read[host_at..host_end).  Findings in value[drop_from..drop_to)
+     * are left to lc_authority (drop_to is 0 when there is none). */
+    const char *read;
+    size_t read_len, slashes_at, host_at, host_end, drop_from, drop_to;
+    bool hidden;       /* html_url_hidden_host: after other than "//" */
+    int rfc_authority; /* RFC 3986's: 0 none, 1 empty, 2 another */
+    bool prepared;     /* the value holds tabs or newlines: read is prep */
+    struct buf prep;
 };
 
 /* Deliver one finding to the caller. */
@@ -74,8 +81,10 @@ static int lc_forward(void *user, const struct xiri_diag *d)
 {
     struct lc *lc = user;
 
-    if (d->offset >= lc->host_at && d->offset < lc->host_end)
-        return lc->stop; /* read as a path; lc_hidden_host reads a host */
+    if (d->offset < lc->drop_to && d->offset >= lc->drop_from &&
+        d->codepoint != '\\' && d->codepoint != '\t' && d->codepoint != '\n' &&
+        d->codepoint != '\r')
+        return lc->stop; /* lc_authority reads it as browsers do */
     if (lc_backslash_as_slash(lc, d))
         lc_report(lc, CODE_HTML_ONLY, d->part, d->offset, d->length,
                   d->codepoint,
@@ -163,9 +172,11 @@ static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
     bool odd, missing;
     struct buf prep;
 
-    if (l->profile != XIRI_PROFILE_HTML ||
-        (r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0))
-        return; /* most links have a host */
+    if (l->profile != XIRI_PROFILE_HTML)
+        return;
+    if (r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0 &&
+        (plain || !html_url_needs_prepare(v, n)))
+        return; /* most links have a host ("http://\t/" has none) */
     odd = !plain && html_url_needs_prepare(v, n);
     if (!odd && !r->part[XIRI_PART_SCHEME].set &&
         !r->part[XIRI_PART_AUTHORITY].set)
@@ -188,28 +199,120 @@ static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
 }
 
 /* ------------------------------------------------------------------ */
-/* host-slashes                                                        */
+/* the authority as browsers read it; host-slashes                      */
 
-/* Whether the link is HTML with a host browsers read where RFC 3986
- * reads a path ("///h/p", "https:h/p" against an http base:
- * html_url_hidden_host); its span goes to lc, for lc_forward to drop what
- * xiri_check finds there as in a path. */
-static bool lc_find_hidden_host(struct lc *lc)
+/* Where the authority of v[0..m) as browsers read it (v as
+ * html_url_prepare gives it, or, when prepared is false, as it may need)
+ * differs from RFC 3986's: a host after other than "//" where RFC 3986
+ * reads a path or an empty host ("///h/p", "https:h/p" against an http
+ * base: html_url_hidden_host, *hidden); in a special URL, a '\' in what
+ * RFC 3986 reads as the authority, which ends the browsers' one there
+ * ("http://h\@x/" has the host h, not x); and, when prepared (the value
+ * held tabs or newlines, which browsers remove first), any authority.
+ * The slashes start at *i, the authority at *a, ending at *e. */
+static bool browsers_authority(const char *v, size_t m, const char *base,
+                               bool prepared, size_t *i, size_t *a, size_t *e,
+                               bool *hidden)
+{
+    size_t k;
+
+    *hidden = html_url_hidden_host(v, m, base, i, a);
+    if (!*hidden) {
+        /* most values hold no '\' */
+        if (!prepared && !memchr(v, '\\', m))
+            return false;
+        k = scheme_prefix_len(v, m);
+        *i = k > 0 ? k + 1 : 0;
+        if (m - *i < 2 || v[*i] != '/' || v[*i + 1] != '/')
+            return false;
+        *a = *i + 2;
+        for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#'; k++)
+            ;
+        if (!prepared &&
+            (!memchr(v + *a, '\\', k - *a) || !html_url_special(v, m, base)))
+            return false;
+    }
+    /* WHATWG URL 4.4, authority state: a special URL's ends at '/', '\',
+     * '?' or '#', another's at '/', '?' or '#' (RFC 3986 3.2 too) */
+    for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#'; k++)
+        if (v[k] == '\\' && html_url_special(v, m, base))
+            break;
+    *e = k;
+    return true;
+}
+
+/* The offset in the link's value of byte k of what lc_find_authority
+ * read (the value itself, or it without tabs and newlines). */
+static size_t lc_value_offset(const struct lc *lc, size_t k)
+{
+    const char *v = lc->link->value;
+    size_t n = lc->link->value_len, j;
+
+    if (!lc->prepared)
+        return k;
+    for (j = 0; j < n; j++) {
+        if (v[j] == '\t' || v[j] == '\n' || v[j] == '\r')
+            continue;
+        if (k-- == 0)
+            return j;
+    }
+    return n;
+}
+
+/* Whether the link is HTML with an authority browsers read otherwise
+ * than RFC 3986 (browsers_authority), into lc: the browsers' reading
+ * (lc->read: the value, or it as html_url_prepare gives it when it holds
+ * tabs or newlines), where its slashes, authority and end are; and where,
+ * in the value, either reading has the authority (drop_from..drop_to),
+ * whose findings lc_forward leaves to lc_authority.  XIRI_OK, or
+ * XIRI_ENOMEM. */
+static enum xiri_status lc_find_authority(struct lc *lc, bool *found)
 {
     const struct xiri_link *l = lc->link;
-    size_t e;
+    const char *v = l->value;
+    size_t n = l->value_len, m = n, i, a, e, k, ra, re;
+    bool hidden;
 
-    if (l->profile != XIRI_PROFILE_HTML || !l->value ||
-        !html_url_hidden_host(l->value, l->value_len, l->base, &lc->slashes_at,
-                              &lc->host_at))
-        return false;
-    for (e = lc->host_at;
-         e < l->value_len && l->value[e] != '/' && l->value[e] != '\\' &&
-         l->value[e] != '?' && l->value[e] != '#';
-         e++)
-        ; /* WHATWG URL 4.4, authority state: the end of a special URL's */
+    *found = false;
+    if (l->profile != XIRI_PROFILE_HTML || !v)
+        return XIRI_OK;
+    lc->read = v;
+    lc->prepared =
+        memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n);
+    if (lc->prepared) {
+        html_url_prepare(v, n, l->base, &lc->prep);
+        if (lc->prep.status != XIRI_OK)
+            return lc->prep.status;
+        lc->read = lc->prep.data ? lc->prep.data : "";
+        m = lc->prep.len;
+    }
+    if (!browsers_authority(lc->read, m, l->base, lc->prepared, &i, &a, &e,
+                            &hidden))
+        return XIRI_OK;
+    lc->hidden = hidden;
+    lc->read_len = m;
+    lc->slashes_at = i;
+    lc->host_at = a;
     lc->host_end = e;
-    return true;
+    /* RFC 3986 3.2: the value's authority, after "//" */
+    k = scheme_prefix_len(v, n);
+    k = k > 0 ? k + 1 : 0;
+    ra = re = SIZE_MAX;
+    if (n - k >= 2 && v[k] == '/' && v[k + 1] == '/') {
+        ra = k + 2;
+        for (re = ra; re < n && v[re] != '/' && v[re] != '?' && v[re] != '#';
+             re++)
+            ;
+    }
+    lc->rfc_authority = ra == SIZE_MAX ? 0 : ra == re ? 1 : 2;
+    lc->drop_from = lc_value_offset(lc, i);
+    lc->drop_to = lc_value_offset(lc, e);
+    if (ra != SIZE_MAX && ra < lc->drop_from)
+        lc->drop_from = ra;
+    if (ra != SIZE_MAX && re > lc->drop_to)
+        lc->drop_to = re;
+    *found = true;
+    return XIRI_OK;
 }
 
 /* Whether a plain link split as r (plain_split: no '\') may have a host
@@ -223,9 +326,23 @@ static bool lc_plain_may_hide_host(const struct ref *r)
                : r->part[XIRI_PART_SCHEME].set;
 }
 
-/* Copy msg to out, each "byte N" with N at least from, an offset in the
- * string lc_hidden_host checks, written as the offset in the value. */
-static void lc_rebase_bytes(const char *msg, size_t from, size_t to, char *out,
+/* The offset in the link's value of byte o of the string lc_authority
+ * checks: the browsers' reading with "//" before its host, which stands
+ * for the slashes. */
+static size_t lc_form_offset(const struct lc *lc, size_t o)
+{
+    size_t from = lc->slashes_at + 2;
+
+    if (o >= from)
+        o = o - from + lc->host_at;
+    else if (o > lc->slashes_at)
+        o = lc->slashes_at;
+    return lc_value_offset(lc, o);
+}
+
+/* Copy msg to out, each "byte N" in it, an offset in the string
+ * lc_authority checks, written as the offset in the value. */
+static void lc_rebase_bytes(const struct lc *lc, const char *msg, char *out,
                             size_t size)
 {
     size_t used = 0;
@@ -234,10 +351,12 @@ static void lc_rebase_bytes(const char *msg, size_t from, size_t to, char *out,
         char *end;
         unsigned long long o;
 
-        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9' &&
-            (o = strtoull(msg + 5, &end, 10)) >= from) {
-            int w = snprintf(out + used, size - used, "byte %llu",
-                             o - from + (unsigned long long)to);
+        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9') {
+            int w;
+
+            o = strtoull(msg + 5, &end, 10);
+            w = snprintf(out + used, size - used, "byte %zu",
+                         lc_form_offset(lc, (size_t)o));
             if (w < 0 || (size_t)w >= size - used)
                 break;
             used += (size_t)w;
@@ -249,63 +368,72 @@ static void lc_rebase_bytes(const char *msg, size_t from, size_t to, char *out,
     out[used] = '\0';
 }
 
-/* check_run's findings on the reference with "//" before the hidden host:
- * those in its authority, placed back in the value. */
-static int lc_hidden_forward(void *user, const struct xiri_diag *d)
+/* check_run's findings on the value as browsers read its authority
+ * (lc_authority): those lc_forward left out, placed back in the value. */
+static int lc_authority_forward(void *user, const struct xiri_diag *d)
 {
     struct lc *lc = user;
-    size_t from = lc->slashes_at + 2, span = lc->host_end - lc->host_at;
     struct xiri_diag moved = *d;
+    size_t end;
     char msg[1024];
 
-    if (d->offset < from || d->offset >= from + span)
+    moved.offset = lc_form_offset(lc, d->offset);
+    if (moved.offset < lc->drop_from || moved.offset >= lc->drop_to)
         return lc->stop;
-    moved.offset = d->offset - from + lc->host_at;
-    if (moved.length > lc->host_end - moved.offset)
-        moved.length = lc->host_end - moved.offset;
-    lc_rebase_bytes(d->message, from, lc->host_at, msg, sizeof(msg));
+    end = lc_form_offset(lc, d->offset + d->length);
+    moved.length =
+        end > lc->drop_to ? lc->drop_to - moved.offset : end - moved.offset;
+    lc_rebase_bytes(lc, d->message, msg, sizeof(msg));
     moved.message = msg;
     lc_deliver(lc, &moved);
     return lc->stop;
 }
 
-/* HTML: the host browsers read after other than "//" (lc_find_hidden_host):
- * first, unless two slashes of which one is '\' stand before it (each
- * is reported: lc_backslash_as_slash), that RFC 3986 reads it otherwise;
- * then the host checked as browsers read it, in the value with "//"
- * before it, its findings placed back (lc_hidden_forward). */
-static enum xiri_status lc_hidden_host(struct lc *lc)
+/* HTML: the authority browsers read otherwise than RFC 3986
+ * (lc_find_authority).  First, when they find the host after other than
+ * "//" (unless two slashes of which one is '\' stand there, each reported
+ * by lc_backslash_as_slash), that RFC 3986 reads it otherwise
+ * (host-slashes).  Then the value checked as browsers read it, with "//"
+ * before the host and, in a special URL, each '\' before the query or
+ * fragment as '/', its
+ * findings where either reading has the authority placed back
+ * (lc_authority_forward). */
+static enum xiri_status lc_authority(struct lc *lc)
 {
     const struct xiri_link *l = lc->link;
-    const char *v = l->value;
-    size_t n = l->value_len, i = lc->slashes_at, a = lc->host_at;
+    const char *v = lc->read;
+    size_t m = lc->read_len, i = lc->slashes_at, a = lc->host_at, j, end, at;
     enum xiri_status st;
     struct buf form;
 
-    if (a - i != 2)
-        lc_report(lc, CODE_HOST_SLASHES, XIRI_PART_COUNT, i, a - i, 0,
+    if (lc->hidden && a - i != 2) {
+        at = lc_value_offset(lc, i);
+        lc_report(lc, CODE_HOST_SLASHES, XIRI_PART_COUNT, at,
+                  lc_value_offset(lc, a) - at, 0,
                   "browsers read \"%.*s\" as the authority of this URL (its "
-                  "host), after "
-                  "%s (WHATWG URL: special-scheme-missing-following-solidus);"
-                  " RFC 3986 reads %s, and other software goes elsewhere: "
-                  "write \"//\" before the host",
+                  "host), after %s (WHATWG URL: special-scheme-missing-"
+                  "following-solidus); RFC 3986 reads %s, and other software "
+                  "goes elsewhere: write \"//\" before the host",
                   (int)(lc->host_end - a), v + a,
                   a == i       ? "no slash"
                   : a - i == 1 ? "one slash"
                                : "more than two slashes",
-                  a - i > 2 && v[i] == '/' && v[i + 1] == '/'
-                      ? "an empty host and a path there"
-                      : "a path there and no host");
+                  lc->rfc_authority == 0   ? "a path there and no host"
+                  : lc->rfc_authority == 1 ? "an empty host and a path there"
+                                           : "another authority");
+    }
     if (lc->stop)
         return XIRI_OK;
     buf_init(&form, XIRI_MAX_LEN);
     buf_append(&form, v, i);
     buf_append(&form, "//", 2);
-    buf_append(&form, v + a, n - a);
+    end = html_url_special(v, m, l->base) ? html_url_path_end(v, m) : 0;
+    for (j = a; j < m; j++)
+        buf_putc(&form, v[j] == '\\' && j < end ? '/' : v[j]);
     st = form.status;
     if (st == XIRI_OK)
         st = check_run(lc->ctx, form.data, form.len, XIRI_PROFILE_HTML, l->base,
-                       lc_hidden_forward, lc, NULL, NULL);
+                       lc_authority_forward, lc, NULL, NULL);
     buf_free(&form);
     return st;
 }
@@ -939,7 +1067,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     struct ref r;
     enum xiri_status st;
     enum plain_kind kind = PLAIN_NOT;
-    bool hidden;
+    bool browsers = false; /* lc_find_authority */
 
     if (worst)
         *worst = -1;
@@ -953,7 +1081,8 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.user = user;
     lc.worst = -1;
     lc.special = -1;
-    lc.host_at = lc.host_end = SIZE_MAX;
+    buf_init(&lc.prep, XIRI_MAX_LEN);
+
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
      * other than Latin letters, '%') is not split here, check_run splits
      * it */
@@ -967,13 +1096,18 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         lc_no_base(&lc, &r);
         lc_host_missing(&lc, &r, true);
         st = XIRI_OK;
-        if (lc_plain_may_hide_host(&r) && lc_find_hidden_host(&lc) && !lc.stop)
-            st = lc_hidden_host(&lc);
+        if (lc_plain_may_hide_host(&r) && !lc.stop &&
+            (st = lc_find_authority(&lc, &browsers)) == XIRI_OK && browsers)
+            st = lc_authority(&lc);
         if (worst)
             *worst = lc.worst;
+        return st; /* (no tab or newline: nothing in prep) */
+    }
+    st = lc_find_authority(&lc, &browsers);
+    if (st != XIRI_OK) {
+        buf_free(&lc.prep);
         return st;
     }
-    hidden = lc_find_hidden_host(&lc);
     if (w)
         lc.encoding = xiri_walker_encoding(w, NULL);
     /* xiri_check, which splits the value too; it would find nothing in
@@ -989,8 +1123,8 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * XIRI_MAX_LEN and the profile is known */
         lc_no_base(&lc, &r);
         lc_host_missing(&lc, &r, false);
-        if (hidden && !lc.stop)
-            st = lc_hidden_host(&lc);
+        if (browsers && !lc.stop)
+            st = lc_authority(&lc);
     }
     if (st == XIRI_OK && !lc.stop) {
         lc_replacement(&lc);
@@ -999,6 +1133,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         if (st == XIRI_OK && !lc.stop)
             st = lc_query(&lc, &r);
     }
+    buf_free(&lc.prep);
     if (worst)
         *worst = lc.worst;
     return st;

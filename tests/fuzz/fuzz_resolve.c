@@ -11,10 +11,12 @@
  * absolute reference under the html profile.  As a link of an HTML
  * document (xiri_link_resolve), a resolution browsers would make is a
  * valid absolute reference, which a second round takes as browsers read
- * it and a third leaves the same. */
+ * it and a third leaves the same; and one they fail on is one
+ * xiri_check_link reports an error on, at places inside the value. */
 #include "fuzz.h"
 #include "xiri.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +46,46 @@ static void html_round(const char *base, const char *v, size_t n)
     xiri_str_free(url);
 }
 
+/* Each finding of xiri_check_link lies inside the value. */
+static int in_value(void *user, const struct xiri_diag *d)
+{
+    const size_t *n = user;
+
+    FUZZ_ASSERT(d->offset <= *n);
+    FUZZ_ASSERT(d->length <= *n - d->offset);
+    return 0;
+}
+
+/* The link l, which xiri_link_resolve gave st: where browsers fail on it
+ * (XIRI_ESYNTAX), xiri_check_link reports an error.  (Not the other way:
+ * a bidi formatting character is an error of RFC 3987 that browsers
+ * accept.)  Only for a value without C0 controls or spaces at its ends,
+ * which xiri_link_resolve strips and the walker's links never have, and
+ * against an absolute base. */
+static void check_round(struct xiri_ctx *ctx, const struct xiri_link *l,
+                        enum xiri_status st)
+{
+    int worst = -1;
+    size_t n = l->value_len;
+    struct xiri *b = NULL;
+    bool absolute;
+
+    if (l->value_len == 0 || (unsigned char)l->value[0] <= 0x20 ||
+        (unsigned char)l->value[l->value_len - 1] <= 0x20)
+        return;
+    /* a base as the walker gives them: an absolute IRI */
+    if (xiri_parse(l->base, strlen(l->base), XIRI_PROFILE_HTML, &b, NULL) !=
+        XIRI_OK)
+        return;
+    absolute = xiri_is_absolute(b);
+    xiri_free(b);
+    if (!absolute)
+        return;
+    FUZZ_ASSERT(xiri_check_link(ctx, NULL, l, in_value, &n, &worst) == XIRI_OK);
+    if (st == XIRI_ESYNTAX)
+        FUZZ_ASSERT(worst == XIRI_SEV_ERROR);
+}
+
 static void link_round(struct xiri_ctx *ctx, const char *base, const char *v,
                        size_t n)
 {
@@ -51,6 +93,7 @@ static void link_round(struct xiri_ctx *ctx, const char *base, const char *v,
     char *out = NULL, *again = NULL, *third = NULL;
     size_t len, again_len, third_len;
     struct xiri *iri = NULL;
+    enum xiri_status st;
 
     memset(&l, 0, sizeof(l));
     l.value = v;
@@ -59,7 +102,9 @@ static void link_round(struct xiri_ctx *ctx, const char *base, const char *v,
     l.profile = XIRI_PROFILE_HTML;
     l.element = "a";
     l.attribute = "href";
-    if (xiri_link_resolve(ctx, &l, &out, &len, NULL) != XIRI_OK) {
+    st = xiri_link_resolve(ctx, &l, &out, &len, NULL);
+    check_round(ctx, &l, st);
+    if (st != XIRI_OK) {
         FUZZ_ASSERT(out == NULL);
         return;
     }

@@ -797,10 +797,12 @@ static void test_network_path(void)
     }
 }
 
-/* A host browsers read after other than "//" (WHATWG URL 4.4, special
- * authority slashes and ignore slashes states), where RFC 3986 reads a
- * path: checked as the host it is to them, its findings at their place in
- * the value, and host-slashes said where the slashes are odd.  fails: what
+/* An authority browsers read otherwise than RFC 3986: a host after other
+ * than "//" (WHATWG URL 4.4, special authority slashes and ignore slashes
+ * states), where RFC 3986 reads a path, or one a '\' ends (authority
+ * state), where RFC 3986 reads on: checked as the host it is to them, its
+ * findings at their place in the value, and host-slashes said where the
+ * slashes are odd.  fails: what
  * Node 20's new URL(value, base) does (throws), checked by hand; code, at,
  * cp: the finding on the host expected there (NULL: none); slashes: the
  * length of host-slashes at byte slashes_at, or -1 when it is not said. */
@@ -835,6 +837,21 @@ static void test_hidden_host(void)
         {"\\\\u@h/", "file:///d/", true, "invalid-char", 3, '@', 0, -1},
         {"/\\1.2.3.400/", "file:///d/", true, "invalid-ipv4", 8, 0, 0, -1},
         {"file:\\\\h/x", NULL, false, NULL, 0, 0, 0, -1},
+        /* a '\\' ends a special URL's authority: what follows it is the
+         * path, where RFC 3986 reads a userinfo or a port */
+        {"http://a\\:99999/", NULL, false, NULL, 0, 0, 0, -1},
+        {"http://h\\@x/", NULL, false, NULL, 0, 0, 0, -1},
+        {"http://u@a\\@b/", NULL, false, NULL, 0, 0, 0, -1},
+        {"file://a\\:12/", NULL, false, NULL, 0, 0, 0, -1},
+        {"//\x14z\\@h/", B, true, "invalid-char", 2, 0x14, 0, -1},
+        {"http://a%\\b/", NULL, true, "invalid-char", 8, '%', 0, -1},
+        /* tabs and newlines, which browsers remove first */
+        {"tp:\n//[", "ht:", true, "invalid-ip-literal", 6, 0, 0, -1},
+        {"http:\n//a%b/", NULL, true, "invalid-char", 9, '%', 0, -1},
+        {"http:/\t//a:99999/", NULL, true, "invalid-port", 11, 0, 5, 4},
+        {"ws://\r/a@?q", "sc://h/", true, "host-missing", 0, 0, 3, 4},
+        {"http://exa\nmple.com/", NULL, false, NULL, 0, 0, 0, -1},
+        {"ht\ttp://u@h/", "mailto:x", false, NULL, 0, 0, 0, -1},
         {"///a/", B, false, NULL, 0, 0, 0, 3},
         {"https:a/", NULL, false, NULL, 0, 0, 6, 0},
         {"///\xC3\xA9-/", B, false, "idna-error", 3, 0, 0, 3},
@@ -1828,7 +1845,8 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "document-level findings", test_link_cases) ||
         !CU_add_test(s, "engine findings forwarded", test_forwarding) ||
         !CU_add_test(s, "network-path references", test_network_path) ||
-        !CU_add_test(s, "a host after odd slashes", test_hidden_host) ||
+        !CU_add_test(s, "the authority as browsers read it",
+                     test_hidden_host) ||
         !CU_add_test(s, "no walker", test_no_walker) ||
         !CU_add_test(s, "API contract", test_contract) ||
         !CU_add_test(s, "callback stops", test_stop) ||
