@@ -6,6 +6,7 @@
 #include "chars.h"
 #include "codes.h"
 #include "ctx.h"
+#include "htmlauth.h"
 #include "idn.h"
 #include "linkcheck.h"
 #include "parse.h"
@@ -1998,5 +1999,8 @@ enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
                             enum xiri_profile profile, xiri_diag_fn *fn,
                             void *user, int *worst)
 {
+    /* html: the host browsers connect to is the one judged */
+    if (profile == XIRI_PROFILE_HTML)
+        return html_auth_check_value(ctx, s, len, NULL, fn, user, worst);
     return check_run(ctx, s, len, profile, NULL, fn, user, worst, NULL);
 }

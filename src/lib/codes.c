@@ -374,6 +374,30 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "(RFC 3987 sections 7.5 and 8).  Check that the host is the one "
             "intended; prefer labels in one script.",
         },
+    [CODE_HOST_SLASHES] =
+        {
+            "host-slashes",
+            WARN,
+            "WHATWG URL 4.4",
+            "a host browsers read after other than \"//\", RFC 3986 a path",
+            "After the scheme of an http(s), ftp or ws(s) URL, browsers "
+            "skip any number of slashes and backslashes and read what "
+            "follows as the host: \"https:example.org/\", "
+            "\"https:/example.org/\" and \"https:///example.org/\" all "
+            "lead to https://example.org/, and so does \"///example.org/\" "
+            "against an https address (WHATWG URL, special authority slashes "
+            "state: special-scheme-missing-following-solidus).  RFC 3986 "
+            "reads a path there, with no host or an empty one: other "
+            "software sends the link elsewhere (\"///example.org/\" "
+            "against https://a/ is https:///example.org/) or rejects it.  "
+            "xiri checks the host as browsers read it, and xiri links "
+            "resolves the link so; xiri rewrite leaves it as written unless "
+            "--resolve makes it absolute.  Write two slashes before the "
+            "host.  (Against a base of the same scheme, "
+            "\"http:p\" and \"http:/p\" are relative references to "
+            "browsers, as to RFC 3986 5.2.2's non-strict readers, and are "
+            "not reported.)",
+        },
     [CODE_UPPER_SCHEME] =
         {
             "upper-scheme",
@@ -516,30 +540,6 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "and RFC 9110 (4.2.1) forbids an http URI with an empty host.  "
             "Such a value is often a placeholder a template left empty.  "
             "Write the host, or a relative reference, or remove the link.",
-        },
-    [CODE_HOST_SLASHES] =
-        {
-            "host-slashes",
-            WARN,
-            "WHATWG URL 4.4",
-            "a host browsers read after other than \"//\", RFC 3986 a path",
-            "After the scheme of an http(s), ftp or ws(s) URL, browsers "
-            "skip any number of slashes and backslashes and read what "
-            "follows as the host: \"https:example.org/\", "
-            "\"https:/example.org/\" and \"https:///example.org/\" all "
-            "lead to https://example.org/, and so does \"///example.org/\" "
-            "against an https address (WHATWG URL, special authority slashes "
-            "state: special-scheme-missing-following-solidus).  RFC 3986 "
-            "reads a path there, with no host or an empty one: other "
-            "software sends the link elsewhere (\"///example.org/\" "
-            "against https://a/ is https:///example.org/) or rejects it.  "
-            "xiri checks the host as browsers read it, and xiri links "
-            "resolves the link so; xiri rewrite leaves it as written unless "
-            "--resolve makes it absolute.  Write two slashes before the "
-            "host.  (Against a base of the same scheme, "
-            "\"http:p\" and \"http:/p\" are relative references to "
-            "browsers, as to RFC 3986 5.2.2's non-strict readers, and are "
-            "not reported.)",
         },
     [CODE_RELATIVE_IDENTIFIER] =
         {

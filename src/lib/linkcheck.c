@@ -5,6 +5,7 @@
 #include "buf.h"
 #include "chars.h"
 #include "codes.h"
+#include "htmlauth.h"
 #include "htmlurl.h"
 #include "linkcheck.h"
 #include "mojibake.h"
@@ -28,17 +29,9 @@ struct lc {
     int worst;
     bool stop; /* the callback asked to stop */
     int special; /* html_url_special of the link, -1 not known yet */
-    /* HTML: the authority browsers read otherwise than RFC 3986
-     * (lc_find_authority), in read[0..read_len), their reading (the
-     * value, or prep when prepared): the slashes from slashes_at on,
-     * then read[host_at..host_end).  Findings in value[drop_from..drop_to)
-     * are left to lc_authority (drop_to is 0 when there is none). */
-    const char *read;
-    size_t read_len, slashes_at, host_at, host_end, drop_from, drop_to;
-    bool hidden;       /* html_url_hidden_host: after other than "//" */
-    int rfc_authority; /* RFC 3986's: 0 none, 1 empty, 2 another */
-    bool prepared;     /* the value holds tabs or newlines: read is prep */
-    struct buf prep;
+    /* HTML: the authority as browsers read it, where RFC 3986 reads it
+     * otherwise (html_auth_find) */
+    struct html_auth auth;
 };
 
 /* Deliver one finding to the caller. */
@@ -81,10 +74,6 @@ static int lc_forward(void *user, const struct xiri_diag *d)
 {
     struct lc *lc = user;
 
-    if (d->offset < lc->drop_to && d->offset >= lc->drop_from &&
-        d->codepoint != '\\' && d->codepoint != '\t' && d->codepoint != '\n' &&
-        d->codepoint != '\r')
-        return lc->stop; /* lc_authority reads it as browsers do */
     if (lc_backslash_as_slash(lc, d))
         lc_report(lc, CODE_HTML_ONLY, d->part, d->offset, d->length,
                   d->codepoint,
@@ -199,121 +188,7 @@ static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
 }
 
 /* ------------------------------------------------------------------ */
-/* the authority as browsers read it; host-slashes                      */
-
-/* Where the authority of v[0..m) as browsers read it (v as
- * html_url_prepare gives it, or, when prepared is false, as it may need)
- * differs from RFC 3986's: a host after other than "//" where RFC 3986
- * reads a path or an empty host ("///h/p", "https:h/p" against an http
- * base: html_url_hidden_host, *hidden); in a special URL, a '\' in what
- * RFC 3986 reads as the authority, which ends the browsers' one there
- * ("http://h\@x/" has the host h, not x); and, when prepared (the value
- * held tabs or newlines, which browsers remove first), any authority.
- * The slashes start at *i, the authority at *a, ending at *e. */
-static bool browsers_authority(const char *v, size_t m, const char *base,
-                               bool prepared, size_t *i, size_t *a, size_t *e,
-                               bool *hidden)
-{
-    size_t k;
-
-    *hidden = html_url_hidden_host(v, m, base, i, a);
-    if (!*hidden) {
-        /* most values hold no '\' */
-        if (!prepared && !memchr(v, '\\', m))
-            return false;
-        k = scheme_prefix_len(v, m);
-        *i = k > 0 ? k + 1 : 0;
-        if (m - *i < 2 || v[*i] != '/' || v[*i + 1] != '/')
-            return false;
-        *a = *i + 2;
-        for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#'; k++)
-            ;
-        if (!prepared &&
-            (!memchr(v + *a, '\\', k - *a) || !html_url_special(v, m, base)))
-            return false;
-    }
-    /* WHATWG URL 4.4, authority state: a special URL's ends at '/', '\',
-     * '?' or '#', another's at '/', '?' or '#' (RFC 3986 3.2 too) */
-    for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#'; k++)
-        if (v[k] == '\\' && html_url_special(v, m, base))
-            break;
-    *e = k;
-    return true;
-}
-
-/* The offset in the link's value of byte k of what lc_find_authority
- * read (the value itself, or it without tabs and newlines). */
-static size_t lc_value_offset(const struct lc *lc, size_t k)
-{
-    const char *v = lc->link->value;
-    size_t n = lc->link->value_len, j;
-
-    if (!lc->prepared)
-        return k;
-    for (j = 0; j < n; j++) {
-        if (v[j] == '\t' || v[j] == '\n' || v[j] == '\r')
-            continue;
-        if (k-- == 0)
-            return j;
-    }
-    return n;
-}
-
-/* Whether the link is HTML with an authority browsers read otherwise
- * than RFC 3986 (browsers_authority), into lc: the browsers' reading
- * (lc->read: the value, or it as html_url_prepare gives it when it holds
- * tabs or newlines), where its slashes, authority and end are; and where,
- * in the value, either reading has the authority (drop_from..drop_to),
- * whose findings lc_forward leaves to lc_authority.  XIRI_OK, or
- * XIRI_ENOMEM. */
-static enum xiri_status lc_find_authority(struct lc *lc, bool *found)
-{
-    const struct xiri_link *l = lc->link;
-    const char *v = l->value;
-    size_t n = l->value_len, m = n, i, a, e, k, ra, re;
-    bool hidden;
-
-    *found = false;
-    if (l->profile != XIRI_PROFILE_HTML || !v)
-        return XIRI_OK;
-    lc->read = v;
-    lc->prepared =
-        memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n);
-    if (lc->prepared) {
-        html_url_prepare(v, n, l->base, &lc->prep);
-        if (lc->prep.status != XIRI_OK)
-            return lc->prep.status;
-        lc->read = lc->prep.data ? lc->prep.data : "";
-        m = lc->prep.len;
-    }
-    if (!browsers_authority(lc->read, m, l->base, lc->prepared, &i, &a, &e,
-                            &hidden))
-        return XIRI_OK;
-    lc->hidden = hidden;
-    lc->read_len = m;
-    lc->slashes_at = i;
-    lc->host_at = a;
-    lc->host_end = e;
-    /* RFC 3986 3.2: the value's authority, after "//" */
-    k = scheme_prefix_len(v, n);
-    k = k > 0 ? k + 1 : 0;
-    ra = re = SIZE_MAX;
-    if (n - k >= 2 && v[k] == '/' && v[k + 1] == '/') {
-        ra = k + 2;
-        for (re = ra; re < n && v[re] != '/' && v[re] != '?' && v[re] != '#';
-             re++)
-            ;
-    }
-    lc->rfc_authority = ra == SIZE_MAX ? 0 : ra == re ? 1 : 2;
-    lc->drop_from = lc_value_offset(lc, i);
-    lc->drop_to = lc_value_offset(lc, e);
-    if (ra != SIZE_MAX && ra < lc->drop_from)
-        lc->drop_from = ra;
-    if (ra != SIZE_MAX && re > lc->drop_to)
-        lc->drop_to = re;
-    *found = true;
-    return XIRI_OK;
-}
+/* the authority as browsers read it (htmlauth.h)                      */
 
 /* Whether a plain link split as r (plain_split: no '\') may have a host
  * browsers read where RFC 3986 reads none: a scheme and no authority
@@ -324,118 +199,6 @@ static bool lc_plain_may_hide_host(const struct ref *r)
                ? r->part[XIRI_PART_AUTHORITY].len == 0 &&
                      r->part[XIRI_PART_PATH].len > 0
                : r->part[XIRI_PART_SCHEME].set;
-}
-
-/* The offset in the link's value of byte o of the string lc_authority
- * checks: the browsers' reading with "//" before its host, which stands
- * for the slashes. */
-static size_t lc_form_offset(const struct lc *lc, size_t o)
-{
-    size_t from = lc->slashes_at + 2;
-
-    if (o >= from)
-        o = o - from + lc->host_at;
-    else if (o > lc->slashes_at)
-        o = lc->slashes_at;
-    return lc_value_offset(lc, o);
-}
-
-/* Copy msg to out, each "byte N" in it, an offset in the string
- * lc_authority checks, written as the offset in the value. */
-static void lc_rebase_bytes(const struct lc *lc, const char *msg, char *out,
-                            size_t size)
-{
-    size_t used = 0;
-
-    while (*msg && used + 1 < size) {
-        char *end;
-        unsigned long long o;
-
-        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9') {
-            int w;
-
-            o = strtoull(msg + 5, &end, 10);
-            w = snprintf(out + used, size - used, "byte %zu",
-                         lc_form_offset(lc, (size_t)o));
-            if (w < 0 || (size_t)w >= size - used)
-                break;
-            used += (size_t)w;
-            msg = end;
-            continue;
-        }
-        out[used++] = *msg++;
-    }
-    out[used] = '\0';
-}
-
-/* check_run's findings on the value as browsers read its authority
- * (lc_authority): those lc_forward left out, placed back in the value. */
-static int lc_authority_forward(void *user, const struct xiri_diag *d)
-{
-    struct lc *lc = user;
-    struct xiri_diag moved = *d;
-    size_t end;
-    char msg[1024];
-
-    moved.offset = lc_form_offset(lc, d->offset);
-    if (moved.offset < lc->drop_from || moved.offset >= lc->drop_to)
-        return lc->stop;
-    end = lc_form_offset(lc, d->offset + d->length);
-    moved.length =
-        end > lc->drop_to ? lc->drop_to - moved.offset : end - moved.offset;
-    lc_rebase_bytes(lc, d->message, msg, sizeof(msg));
-    moved.message = msg;
-    lc_deliver(lc, &moved);
-    return lc->stop;
-}
-
-/* HTML: the authority browsers read otherwise than RFC 3986
- * (lc_find_authority).  First, when they find the host after other than
- * "//" (unless two slashes of which one is '\' stand there, each reported
- * by lc_backslash_as_slash), that RFC 3986 reads it otherwise
- * (host-slashes).  Then the value checked as browsers read it, with "//"
- * before the host and, in a special URL, each '\' before the query or
- * fragment as '/', its
- * findings where either reading has the authority placed back
- * (lc_authority_forward). */
-static enum xiri_status lc_authority(struct lc *lc)
-{
-    const struct xiri_link *l = lc->link;
-    const char *v = lc->read;
-    size_t m = lc->read_len, i = lc->slashes_at, a = lc->host_at, j, end, at;
-    enum xiri_status st;
-    struct buf form;
-
-    if (lc->hidden && a - i != 2) {
-        at = lc_value_offset(lc, i);
-        lc_report(lc, CODE_HOST_SLASHES, XIRI_PART_COUNT, at,
-                  lc_value_offset(lc, a) - at, 0,
-                  "browsers read \"%.*s\" as the authority of this URL (its "
-                  "host), after %s (WHATWG URL: special-scheme-missing-"
-                  "following-solidus); RFC 3986 reads %s, and other software "
-                  "goes elsewhere: write \"//\" before the host",
-                  (int)(lc->host_end - a), v + a,
-                  a == i       ? "no slash"
-                  : a - i == 1 ? "one slash"
-                               : "more than two slashes",
-                  lc->rfc_authority == 0   ? "a path there and no host"
-                  : lc->rfc_authority == 1 ? "an empty host and a path there"
-                                           : "another authority");
-    }
-    if (lc->stop)
-        return XIRI_OK;
-    buf_init(&form, XIRI_MAX_LEN);
-    buf_append(&form, v, i);
-    buf_append(&form, "//", 2);
-    end = html_url_special(v, m, l->base) ? html_url_path_end(v, m) : 0;
-    for (j = a; j < m; j++)
-        buf_putc(&form, v[j] == '\\' && j < end ? '/' : v[j]);
-    st = form.status;
-    if (st == XIRI_OK)
-        st = check_run(lc->ctx, form.data, form.len, XIRI_PROFILE_HTML, l->base,
-                       lc_authority_forward, lc, NULL, NULL);
-    buf_free(&form);
-    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1067,7 +830,8 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     struct ref r;
     enum xiri_status st;
     enum plain_kind kind = PLAIN_NOT;
-    bool browsers = false; /* lc_find_authority */
+    bool browsers = false; /* html_auth_find found the authority */
+    bool html = link && link->profile == XIRI_PROFILE_HTML && link->value;
 
     if (worst)
         *worst = -1;
@@ -1081,7 +845,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.user = user;
     lc.worst = -1;
     lc.special = -1;
-    buf_init(&lc.prep, XIRI_MAX_LEN);
+    html_auth_init(&lc.auth);
 
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
      * other than Latin letters, '%') is not split here, check_run splits
@@ -1096,17 +860,22 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         lc_no_base(&lc, &r);
         lc_host_missing(&lc, &r, true);
         st = XIRI_OK;
-        if (lc_plain_may_hide_host(&r) && !lc.stop &&
-            (st = lc_find_authority(&lc, &browsers)) == XIRI_OK && browsers)
-            st = lc_authority(&lc);
+        if (html && lc_plain_may_hide_host(&r) && !lc.stop &&
+            (st = html_auth_find(&lc.auth, link->value, link->value_len,
+                                 link->base, &browsers)) == XIRI_OK &&
+            browsers)
+            st = html_auth_check(&lc.auth, ctx, lc_forward, &lc);
         if (worst)
             *worst = lc.worst;
-        return st; /* (no tab or newline: nothing in prep) */
+        return st; /* (no tab or newline: html_auth_find allocated none) */
     }
-    st = lc_find_authority(&lc, &browsers);
-    if (st != XIRI_OK) {
-        buf_free(&lc.prep);
-        return st;
+    if (html) {
+        st = html_auth_find(&lc.auth, link->value, link->value_len, link->base,
+                            &browsers);
+        if (st != XIRI_OK) {
+            html_auth_free(&lc.auth);
+            return st;
+        }
     }
     if (w)
         lc.encoding = xiri_walker_encoding(w, NULL);
@@ -1114,7 +883,10 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
      * a plain value with Latin letters (plain_split), whose non-ASCII
      * characters the checks below still look at */
     if (kind == PLAIN_LATIN)
-        st = XIRI_OK;
+        st = browsers ? html_auth_check(&lc.auth, ctx, lc_forward, &lc)
+                      : XIRI_OK;
+    else if (browsers)
+        st = html_auth_run(&lc.auth, ctx, lc_forward, &lc, &r);
     else
         st = check_run(ctx, link->value, link->value_len, link->profile,
                        link->base, lc_forward, &lc, NULL, &r);
@@ -1123,8 +895,6 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * XIRI_MAX_LEN and the profile is known */
         lc_no_base(&lc, &r);
         lc_host_missing(&lc, &r, false);
-        if (browsers && !lc.stop)
-            st = lc_authority(&lc);
     }
     if (st == XIRI_OK && !lc.stop) {
         lc_replacement(&lc);
@@ -1133,7 +903,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         if (st == XIRI_OK && !lc.stop)
             st = lc_query(&lc, &r);
     }
-    buf_free(&lc.prep);
+    html_auth_free(&lc.auth);
     if (worst)
         *worst = lc.worst;
     return st;

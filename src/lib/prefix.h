@@ -32,6 +32,12 @@
 #define cp_is_ucschar xiri__cp_is_ucschar
 #define describe_cp xiri__describe_cp
 #define error_set xiri__error_set
+#define html_auth_check xiri__html_auth_check
+#define html_auth_check_value xiri__html_auth_check_value
+#define html_auth_find xiri__html_auth_find
+#define html_auth_free xiri__html_auth_free
+#define html_auth_init xiri__html_auth_init
+#define html_auth_run xiri__html_auth_run
 #define html_url_drive_relative xiri__html_url_drive_relative
 #define html_url_hidden_host xiri__html_url_hidden_host
 #define html_url_host_missing xiri__html_url_host_missing

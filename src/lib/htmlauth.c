@@ -1,0 +1,367 @@
+/* htmlauth.c - the authority of an HTML attribute value as browsers read
+ * it (WHATWG URL 4.4, basic URL parser), where RFC 3986 reads it
+ * otherwise, and the html profile's checks run on it: the host a browser
+ * connects to is the one judged. */
+#include "common.h"
+#include "htmlauth.h"
+#include "codes.h"
+#include "htmlurl.h"
+#include "linkcheck.h"
+#include "scheme.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void html_auth_init(struct html_auth *a)
+{
+    memset(a, 0, sizeof(*a));
+    buf_init(&a->prep, XIRI_MAX_LEN);
+}
+
+void html_auth_free(struct html_auth *a)
+{
+    buf_free(&a->prep);
+}
+
+/* Where the authority of v[0..m) as browsers read it (v as
+ * html_url_prepare gives it when prepared, else the value itself)
+ * differs from RFC 3986's (html_auth_find): the slashes start at *i, the
+ * authority at *a, ending at *e. */
+static bool browsers_authority(const char *v, size_t m, const char *base,
+                               bool prepared, size_t *i, size_t *a, size_t *e,
+                               bool *hidden)
+{
+    size_t k;
+    bool special;
+
+    *hidden = html_url_hidden_host(v, m, base, i, a);
+    if (!*hidden) {
+        /* most values hold no '\' */
+        if (!prepared && !memchr(v, '\\', m))
+            return false;
+        k = scheme_prefix_len(v, m);
+        *i = k > 0 ? k + 1 : 0;
+        if (m - *i < 2 || v[*i] != '/' || v[*i + 1] != '/')
+            return false;
+        *a = *i + 2;
+        for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#'; k++)
+            ;
+        if (!prepared && (!memchr(v + *a, '\\', k - *a) ||
+                          !html_url_special(v, m, base)))
+            return false;
+    }
+    /* WHATWG URL 4.4, authority state: a special URL's ends at '/', '\',
+     * '?' or '#', another's at '/', '?' or '#' (RFC 3986 3.2 too) */
+    special = memchr(v + *a, '\\', m - *a) && html_url_special(v, m, base);
+    for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#' &&
+                 !(v[k] == '\\' && special);
+         k++)
+        ;
+    *e = k;
+    return true;
+}
+
+/* The offset in the value of byte k of a->read. */
+static size_t value_offset(const struct html_auth *a, size_t k)
+{
+    size_t j;
+
+    if (!a->prepared)
+        return k;
+    for (j = 0; j < a->value_len; j++) {
+        char c = a->value[j];
+
+        if (c == '\t' || c == '\n' || c == '\r')
+            continue;
+        if (k-- == 0)
+            return j;
+    }
+    return a->value_len;
+}
+
+enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
+                                const char *base, bool *found)
+{
+    size_t m = n, i, h, e, k, ra, re;
+    bool hidden;
+
+    *found = false;
+    a->value = v;
+    a->value_len = n;
+    a->base = base;
+    a->read = v;
+    a->drop_from = a->drop_to = 0;
+    a->prepared = memchr(v, '\t', n) || memchr(v, '\n', n) ||
+                  memchr(v, '\r', n);
+    if (a->prepared) {
+        a->prep.len = 0;
+        html_url_prepare(v, n, base, &a->prep);
+        if (a->prep.status != XIRI_OK)
+            return a->prep.status;
+        a->read = a->prep.data ? a->prep.data : "";
+        m = a->prep.len;
+    }
+    if (!browsers_authority(a->read, m, base, a->prepared, &i, &h, &e,
+                            &hidden))
+        return XIRI_OK;
+    a->read_len = m;
+    a->hidden = hidden;
+    a->slashes_at = i;
+    a->host_at = h;
+    a->host_end = e;
+    /* RFC 3986 3.2: the value's authority, after "//" */
+    k = scheme_prefix_len(v, n);
+    k = k > 0 ? k + 1 : 0;
+    ra = re = SIZE_MAX;
+    if (n - k >= 2 && v[k] == '/' && v[k + 1] == '/') {
+        ra = k + 2;
+        for (re = ra; re < n && v[re] != '/' && v[re] != '?' && v[re] != '#';
+             re++)
+            ;
+    }
+    a->rfc_authority = ra == SIZE_MAX ? 0 : ra == re ? 1 : 2;
+    a->drop_from = value_offset(a, i);
+    a->drop_to = value_offset(a, e);
+    if (ra != SIZE_MAX && ra < a->drop_from)
+        a->drop_from = ra;
+    if (ra != SIZE_MAX && re > a->drop_to)
+        a->drop_to = re;
+    *found = true;
+    return XIRI_OK;
+}
+
+/* The offset in the value of byte o of the string html_auth_check
+ * checks: a->read with "//" before its host, which stands for the
+ * slashes. */
+static size_t form_offset(const struct html_auth *a, size_t o)
+{
+    size_t from = a->slashes_at + 2;
+
+    if (o >= from)
+        o = o - from + a->host_at;
+    else if (o > a->slashes_at)
+        o = a->slashes_at;
+    return value_offset(a, o);
+}
+
+/* Copy msg to out, each "byte N" in it, an offset in the string
+ * html_auth_check checks, written as the offset in the value. */
+static void rebase_bytes(const struct html_auth *a, const char *msg, char *out,
+                         size_t size)
+{
+    size_t used = 0;
+
+    while (*msg && used + 1 < size) {
+        char *end;
+        unsigned long long o;
+
+        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9') {
+            int w;
+
+            o = strtoull(msg + 5, &end, 10);
+            w = snprintf(out + used, size - used, "byte %zu",
+                         form_offset(a, (size_t)o));
+            if (w < 0 || (size_t)w >= size - used)
+                break;
+            used += (size_t)w;
+            msg = end;
+            continue;
+        }
+        out[used++] = *msg++;
+    }
+    out[used] = '\0';
+}
+
+/* Where a finding goes: the caller's callback, and, for the passes over
+ * the value, which of its findings pass. */
+struct pass {
+    struct html_auth *a;
+    xiri_diag_fn *fn;
+    void *user;
+    int which; /* 0: before the authority, 1: the rest */
+};
+
+static int deliver(struct html_auth *a, xiri_diag_fn *fn, void *user,
+                   const struct xiri_diag *d)
+{
+    if (!a->stop && fn && fn(user, d) != 0)
+        a->stop = true;
+    return a->stop;
+}
+
+/* check_run's findings on the value as browsers read its authority:
+ * those inside it, placed back in the value. */
+static int form_forward(void *user, const struct xiri_diag *d)
+{
+    struct pass *p = user;
+    struct html_auth *a = p->a;
+    struct xiri_diag moved = *d;
+    size_t end;
+    char msg[1024];
+
+    moved.offset = form_offset(a, d->offset);
+    if (moved.offset < a->drop_from || moved.offset >= a->drop_to)
+        return a->stop;
+    end = form_offset(a, d->offset + d->length);
+    moved.length =
+        end > a->drop_to ? a->drop_to - moved.offset : end - moved.offset;
+    rebase_bytes(a, d->message, msg, sizeof(msg));
+    moved.message = msg;
+    return deliver(a, p->fn, p->user, &moved);
+}
+
+/* check_run's findings on the value: before the authority (which 0), or
+ * after it and those about a tab, a newline or a '\' in it (which 1),
+ * which browsers read so whatever the authority. */
+static int value_forward(void *user, const struct xiri_diag *d)
+{
+    struct pass *p = user;
+    const struct html_auth *a = p->a;
+    bool before = d->offset < a->drop_from;
+    bool kept = d->offset >= a->drop_to || d->codepoint == '\\' ||
+                d->codepoint == '\t' || d->codepoint == '\n' ||
+                d->codepoint == '\r';
+
+    if (p->which == 0 ? !before : before || !kept)
+        return a->stop;
+    return deliver(p->a, p->fn, p->user, d);
+}
+
+static void report(struct html_auth *a, xiri_diag_fn *fn, void *user,
+                   enum code_id id, size_t off, size_t len, const char *fmt,
+                   ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+static void report(struct html_auth *a, xiri_diag_fn *fn, void *user,
+                   enum code_id id, size_t off, size_t len, const char *fmt,
+                   ...)
+{
+    const struct xiri_code_info *info = codes_get(id);
+    struct xiri_diag d;
+    char msg[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    d.code = info->code;
+    d.severity = info->severity;
+    d.offset = off;
+    d.length = len;
+    d.codepoint = 0;
+    d.part = XIRI_PART_COUNT;
+    d.section = info->section;
+    d.message = msg;
+    deliver(a, fn, user, &d);
+}
+
+enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
+                                 xiri_diag_fn *fn, void *user)
+{
+    const char *v = a->read;
+    size_t m = a->read_len, i = a->slashes_at, h = a->host_at, j, end, at;
+    struct pass p = {a, fn, user, 0};
+    enum xiri_status st;
+    struct buf form;
+
+    /* WHATWG URL: special-scheme-missing-following-solidus; two slashes
+     * of which one is '\' are reported one by one (html-only) */
+    if (a->hidden && h - i != 2) {
+        at = value_offset(a, i);
+        report(a, fn, user, CODE_HOST_SLASHES, at, value_offset(a, h) - at,
+               "browsers read \"%.*s\" as the authority of this URL (its "
+               "host), after %s (WHATWG URL: special-scheme-missing-"
+               "following-solidus); RFC 3986 reads %s, and other software "
+               "goes elsewhere: write \"//\" before the host",
+               (int)(a->host_end - h), v + h,
+               h == i       ? "no slash"
+               : h - i == 1 ? "one slash"
+                            : "more than two slashes",
+               a->rfc_authority == 0   ? "a path there and no host"
+               : a->rfc_authority == 1 ? "an empty host and a path there"
+                                       : "another authority");
+    }
+    if (a->stop)
+        return XIRI_OK;
+    /* the value as browsers read it: "//" before the host, and, in a
+     * special URL, each '\' before the query or fragment as '/' */
+    buf_init(&form, XIRI_MAX_LEN);
+    buf_append(&form, v, i);
+    buf_append(&form, "//", 2);
+    end = html_url_special(v, m, a->base) ? html_url_path_end(v, m) : 0;
+    for (j = h; j < m; j++)
+        buf_putc(&form, v[j] == '\\' && j < end ? '/' : v[j]);
+    st = form.status;
+    if (st == XIRI_OK)
+        st = check_run(ctx, form.data, form.len, XIRI_PROFILE_HTML, a->base,
+                       form_forward, &p, NULL, NULL);
+    buf_free(&form);
+    return st;
+}
+
+enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
+                               xiri_diag_fn *fn, void *user, struct ref *split)
+{
+    struct pass p = {a, fn, user, 0};
+    enum xiri_status st;
+
+    /* three passes, so that the findings come in offset order: before
+     * the authority, in it, after it (the value is checked twice, but
+     * few values have such an authority) */
+    st = check_run(ctx, a->value, a->value_len, XIRI_PROFILE_HTML, a->base,
+                   value_forward, &p, NULL, split);
+    if (st == XIRI_OK && !a->stop)
+        st = html_auth_check(a, ctx, fn, user);
+    p.which = 1;
+    if (st == XIRI_OK && !a->stop)
+        st = check_run(ctx, a->value, a->value_len, XIRI_PROFILE_HTML, a->base,
+                       value_forward, &p, NULL, NULL);
+    return st;
+}
+
+/* The worst severity of what passes to the caller. */
+struct worst {
+    xiri_diag_fn *fn;
+    void *user;
+    int worst;
+};
+
+static int track_worst(void *user, const struct xiri_diag *d)
+{
+    struct worst *w = user;
+
+    if ((int)d->severity > w->worst)
+        w->worst = (int)d->severity;
+    return w->fn ? w->fn(w->user, d) : 0;
+}
+
+enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
+                                       size_t len, const char *base,
+                                       xiri_diag_fn *fn, void *user,
+                                       int *worst)
+{
+    struct html_auth a;
+    struct worst w = {fn, user, -1};
+    enum xiri_status st;
+    bool found = false;
+
+    if (!ctx || !s || len > XIRI_MAX_LEN) /* check_run says what is wrong */
+        return check_run(ctx, s, len, XIRI_PROFILE_HTML, base, fn, user,
+                         worst, NULL);
+    html_auth_init(&a);
+    st = html_auth_find(&a, s, len, base, &found);
+    if (st == XIRI_OK && !found)
+        st = check_run(ctx, s, len, XIRI_PROFILE_HTML, base, fn, user, worst,
+                       NULL);
+    else if (st == XIRI_OK) {
+        st = html_auth_run(&a, ctx, track_worst, &w, NULL);
+        if (worst)
+            *worst = w.worst;
+    }
+    html_auth_free(&a);
+    return st;
+}
