@@ -15,7 +15,10 @@
 
 void html_auth_init(struct html_auth *a)
 {
-    memset(a, 0, sizeof(*a));
+    /* the rest is html_auth_find's to set (the check asks it of most
+     * links of HTML documents) */
+    a->stop = false;
+    a->drop_from = a->drop_to = 0;
     buf_init(&a->prep, XIRI_MAX_LEN);
 }
 

@@ -29,9 +29,6 @@ struct lc {
     int worst;
     bool stop; /* the callback asked to stop */
     int special; /* html_url_special of the link, -1 not known yet */
-    /* HTML: the authority as browsers read it, where RFC 3986 reads it
-     * otherwise (html_auth_find) */
-    struct html_auth auth;
 };
 
 /* Deliver one finding to the caller. */
@@ -827,6 +824,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
                                void *user, int *worst, bool fast)
 {
     struct lc lc;
+    struct html_auth auth; /* HTML: html_auth_find, when it is asked */
     struct ref r;
     enum xiri_status st;
     enum plain_kind kind = PLAIN_NOT;
@@ -845,7 +843,6 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.user = user;
     lc.worst = -1;
     lc.special = -1;
-    html_auth_init(&lc.auth);
 
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
      * other than Latin letters, '%') is not split here, check_run splits
@@ -860,20 +857,24 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         lc_no_base(&lc, &r);
         lc_host_missing(&lc, &r, true);
         st = XIRI_OK;
-        if (html && lc_plain_may_hide_host(&r) && !lc.stop &&
-            (st = html_auth_find(&lc.auth, link->value, link->value_len,
-                                 link->base, &browsers)) == XIRI_OK &&
-            browsers)
-            st = html_auth_check(&lc.auth, ctx, lc_forward, &lc);
+        if (html && lc_plain_may_hide_host(&r) && !lc.stop) {
+            html_auth_init(&auth);
+            st = html_auth_find(&auth, link->value, link->value_len, link->base,
+                                &browsers);
+            if (st == XIRI_OK && browsers)
+                st = html_auth_check(&auth, ctx, lc_forward, &lc);
+            html_auth_free(&auth);
+        }
         if (worst)
             *worst = lc.worst;
-        return st; /* (no tab or newline: html_auth_find allocated none) */
+        return st;
     }
     if (html) {
-        st = html_auth_find(&lc.auth, link->value, link->value_len, link->base,
+        html_auth_init(&auth);
+        st = html_auth_find(&auth, link->value, link->value_len, link->base,
                             &browsers);
         if (st != XIRI_OK) {
-            html_auth_free(&lc.auth);
+            html_auth_free(&auth);
             return st;
         }
     }
@@ -883,10 +884,9 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
      * a plain value with Latin letters (plain_split), whose non-ASCII
      * characters the checks below still look at */
     if (kind == PLAIN_LATIN)
-        st = browsers ? html_auth_check(&lc.auth, ctx, lc_forward, &lc)
-                      : XIRI_OK;
+        st = browsers ? html_auth_check(&auth, ctx, lc_forward, &lc) : XIRI_OK;
     else if (browsers)
-        st = html_auth_run(&lc.auth, ctx, lc_forward, &lc, &r);
+        st = html_auth_run(&auth, ctx, lc_forward, &lc, &r);
     else
         st = check_run(ctx, link->value, link->value_len, link->profile,
                        link->base, lc_forward, &lc, NULL, &r);
@@ -903,7 +903,8 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         if (st == XIRI_OK && !lc.stop)
             st = lc_query(&lc, &r);
     }
-    html_auth_free(&lc.auth);
+    if (html)
+        html_auth_free(&auth);
     if (worst)
         *worst = lc.worst;
     return st;
