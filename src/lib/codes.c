@@ -908,6 +908,21 @@ const struct xiri_code_info *codes_get(enum code_id id)
     return &code_table[id];
 }
 
+void codes_diag(struct xiri_diag *d, enum code_id id, enum xiri_part part,
+                size_t off, size_t len, uint32_t cp, const char *message)
+{
+    const struct xiri_code_info *info = codes_get(id);
+
+    d->code = info->code;
+    d->severity = info->severity;
+    d->offset = off;
+    d->length = len;
+    d->codepoint = cp;
+    d->part = part;
+    d->section = info->section;
+    d->message = message;
+}
+
 const struct xiri_code_info *xiri_code_at(size_t i)
 {
     return i < ARRAY_LEN(code_table) ? &code_table[i] : NULL;

@@ -97,5 +97,9 @@ enum code_id {
 
 /* The catalogue entry of a code; never NULL for id < CODE_COUNT. */
 const struct xiri_code_info *codes_get(enum code_id id);
+/* A finding of code id with its default severity and section, the rest
+ * as given. */
+void codes_diag(struct xiri_diag *d, enum code_id id, enum xiri_part part,
+                size_t off, size_t len, uint32_t cp, const char *message);
 
 #endif

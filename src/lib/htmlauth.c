@@ -9,7 +9,6 @@
 #include "linkcheck.h"
 #include "scheme.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -231,37 +230,6 @@ static int value_forward(void *user, const struct xiri_diag *d)
     return deliver(p->a, p->fn, p->user, d);
 }
 
-static void report(struct html_auth *a, xiri_diag_fn *fn, void *user,
-                   enum code_id id, size_t off, size_t len, const char *fmt,
-                   ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 7, 8)))
-#endif
-    ;
-
-static void report(struct html_auth *a, xiri_diag_fn *fn, void *user,
-                   enum code_id id, size_t off, size_t len, const char *fmt,
-                   ...)
-{
-    const struct xiri_code_info *info = codes_get(id);
-    struct xiri_diag d;
-    char msg[1024];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    d.code = info->code;
-    d.severity = info->severity;
-    d.offset = off;
-    d.length = len;
-    d.codepoint = 0;
-    d.part = XIRI_PART_COUNT;
-    d.section = info->section;
-    d.message = msg;
-    deliver(a, fn, user, &d);
-}
-
 enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
                                  xiri_diag_fn *fn, void *user)
 {
@@ -274,19 +242,25 @@ enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
     /* WHATWG URL: special-scheme-missing-following-solidus; two slashes
      * of which one is '\' are reported one by one (html-only) */
     if (a->hidden && h - i != 2) {
+        struct xiri_diag d;
+        char msg[512];
+
         at = value_offset(a, i);
-        report(a, fn, user, CODE_HOST_SLASHES, at, value_offset(a, h) - at,
-               "browsers read \"%.*s\" as the authority of this URL (its "
-               "host), after %s (WHATWG URL: special-scheme-missing-"
-               "following-solidus); RFC 3986 reads %s, and other software "
-               "goes elsewhere: write \"//\" before the host",
-               (int)(a->host_end - h), v + h,
-               h == i       ? "no slash"
-               : h - i == 1 ? "one slash"
-                            : "more than two slashes",
-               a->rfc_authority == 0   ? "a path there and no host"
-               : a->rfc_authority == 1 ? "an empty host and a path there"
-                                       : "another authority");
+        snprintf(msg, sizeof(msg),
+                 "browsers read \"%.*s\" as the authority of this URL (its "
+                 "host), after %s (WHATWG URL: special-scheme-missing-"
+                 "following-solidus); RFC 3986 reads %s, and other software "
+                 "goes elsewhere: write \"//\" before the host",
+                 (int)(a->host_end - h), v + h,
+                 h == i       ? "no slash"
+                 : h - i == 1 ? "one slash"
+                              : "more than two slashes",
+                 a->rfc_authority == 0   ? "a path there and no host"
+                 : a->rfc_authority == 1 ? "an empty host and a path there"
+                                         : "another authority");
+        codes_diag(&d, CODE_HOST_SLASHES, XIRI_PART_COUNT, at,
+                   value_offset(a, h) - at, 0, msg);
+        deliver(a, fn, user, &d);
     }
     if (a->stop)
         return XIRI_OK;

@@ -85,7 +85,6 @@ static int lc_forward(void *user, const struct xiri_diag *d)
 static void lc_report(struct lc *lc, enum code_id id, enum xiri_part part,
                       size_t off, size_t len, uint32_t cp, const char *fmt, ...)
 {
-    const struct xiri_code_info *info = codes_get(id);
     struct xiri_diag d;
     char msg[1024];
     va_list ap;
@@ -93,14 +92,7 @@ static void lc_report(struct lc *lc, enum code_id id, enum xiri_part part,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    d.code = info->code;
-    d.severity = info->severity;
-    d.offset = off;
-    d.length = len;
-    d.codepoint = cp;
-    d.part = part;
-    d.section = info->section;
-    d.message = msg;
+    codes_diag(&d, id, part, off, len, cp, msg);
     lc_deliver(lc, &d);
 }
 

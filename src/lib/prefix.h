@@ -24,6 +24,7 @@
 #define buf_take xiri__buf_take
 #define chars_ascii xiri__chars_ascii
 #define check_run xiri__check_run
+#define codes_diag xiri__codes_diag
 #define codes_get xiri__codes_get
 #define cp_hides_in_iri xiri__cp_hides_in_iri
 #define cp_is_bidi_format xiri__cp_is_bidi_format
