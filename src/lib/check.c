@@ -7,6 +7,7 @@
 #include "codes.h"
 #include "ctx.h"
 #include "htmlauth.h"
+#include "htmlurl.h"
 #include "idn.h"
 #include "linkcheck.h"
 #include "parse.h"
@@ -291,6 +292,21 @@ static void check_scan(void *user, enum scan_kind kind, enum xiri_part part,
     switch (kind) {
     case SCAN_ERR_CHAR:
     case SCAN_WARN_LEIRI:
+        if (cp == '\\' && ck->profile == XIRI_PROFILE_HTML &&
+            off < html_url_path_end(ck->s, ck->len) &&
+            html_url_special(ck->s, ck->len, ck->base)) {
+            /* WHATWG URL 4.4: in a special URL (its own scheme, or its
+             * base's), browsers read '\' as '/' before the query (a
+             * validation error, the same URL); percent-encoding it, as a
+             * LEIRI character, would change what the link requests */
+            check_report(ck, CODE_HTML_ONLY, XIRI_SEV_WARNING, NULL, part, off,
+                         len, cp,
+                         "'\\' (U+005C) at byte %zu: browsers read it as '/' "
+                         "in this URL (WHATWG URL), other software does not; "
+                         "write '/'",
+                         off);
+            break;
+        }
         if (cp == '|' && part == XIRI_PART_HOST && check_drive_host(ck)) {
             check_report(ck, CODE_HTML_ONLY, XIRI_SEV_WARNING, NULL, part, off,
                          len, cp,

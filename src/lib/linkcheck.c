@@ -28,7 +28,6 @@ struct lc {
     void *user;
     int worst;
     bool stop; /* the callback asked to stop */
-    int special; /* html_url_special of the link, -1 not known yet */
 };
 
 /* Deliver one finding to the caller. */
@@ -49,36 +48,12 @@ static void lc_report(struct lc *lc, enum code_id id, enum xiri_part part,
 #endif
     ;
 
-/* In an HTML document, a '\' before the query of a special URL (http,
- * https, ftp, ws, wss, file) is read as '/' by browsers (WHATWG URL 4.4;
- * htmlurl.c), and rewrite writes it so: percent-encoding it, as the
- * LEIRI finding says, would change what the link requests. */
-static bool lc_backslash_as_slash(struct lc *lc, const struct xiri_diag *d)
-{
-    const struct xiri_link *l = lc->link;
-
-    if (l->profile != XIRI_PROFILE_HTML || d->codepoint != '\\' ||
-        strcmp(d->code, codes_get(CODE_LEIRI_CHAR)->code) != 0 ||
-        d->offset >= html_url_path_end(l->value, l->value_len))
-        return false;
-    if (lc->special < 0)
-        lc->special = html_url_special(l->value, l->value_len, l->base);
-    return lc->special > 0;
-}
-
 /* xiri_check's findings pass through here on their way to the caller. */
 static int lc_forward(void *user, const struct xiri_diag *d)
 {
     struct lc *lc = user;
 
-    if (lc_backslash_as_slash(lc, d))
-        lc_report(lc, CODE_HTML_ONLY, d->part, d->offset, d->length,
-                  d->codepoint,
-                  "'\\' (U+005C) at byte %zu: browsers read it as '/' in "
-                  "this URL (WHATWG URL), other software does not; write '/'",
-                  d->offset);
-    else
-        lc_deliver(lc, d);
+    lc_deliver(lc, d);
     return lc->stop;
 }
 
@@ -834,7 +809,6 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
-    lc.special = -1;
 
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
      * other than Latin letters, '%') is not split here, check_run splits
