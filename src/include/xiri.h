@@ -307,9 +307,10 @@ typedef int xiri_diag_fn(void *user, const struct xiri_diag *diag);
  * (XIRI_ENOMEM, XIRI_EUNICODE); findings are not failures.  *worst (may
  * be NULL) receives the highest severity seen, or -1 when none.  Under
  * XIRI_PROFILE_HTML the authority is judged where browsers read it
- * (WHATWG URL: after any number of slashes after an http(s), ftp or
- * ws(s) scheme, up to a '\', tabs and newlines removed first), its
- * findings placed in s as written. */
+ * (WHATWG URL: after any number of slashes, or none, after an http(s),
+ * ftp or ws(s) scheme, after two of which one is '\' after file:, up to
+ * a '\', tabs and newlines removed first), its findings placed in s as
+ * written. */
 XIRI_API enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s,
                                      size_t len, enum xiri_profile profile,
                                      xiri_diag_fn *fn, void *user,

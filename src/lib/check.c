@@ -1803,8 +1803,22 @@ static void check_html_ipv4(struct check *ck)
                 check_fail(ck, st);
                 return;
             }
-            if (errors)
-                return; /* idna-error says it */
+            if (errors) {
+                /* the checks browsers leave out (an empty label, a
+                 * hyphen) are idna-error warnings: the domain they get
+                 * may still end in a number ("\xC3\xA9..1" is
+                 * "xn--9ca..1", "\xEF\xBC\x8E" + "2" is ".2") */
+                bool reject;
+
+                ck->tmp2.len = 0;
+                st = idn_browsers_ascii(ck->ctx, d, n, &ck->tmp2, &reject);
+                if (st != XIRI_OK) {
+                    check_fail(ck, st);
+                    return;
+                }
+                if (reject)
+                    return; /* idna-error says it, an error */
+            }
             d = ck->tmp2.data ? ck->tmp2.data : "";
             n = ck->tmp2.len;
         }

@@ -148,7 +148,8 @@ static size_t form_offset(const struct html_auth *a, size_t o)
 }
 
 /* Copy msg to out, each "byte N" in it, an offset in the string
- * html_auth_check checks, written as the offset in the value. */
+ * html_auth_check checks, written as the offset in the value (not "byte
+ * 0xFF", a byte's value). */
 static void rebase_bytes(const struct html_auth *a, const char *msg, char *out,
                          size_t size)
 {
@@ -158,10 +159,10 @@ static void rebase_bytes(const struct html_auth *a, const char *msg, char *out,
         char *end;
         unsigned long long o;
 
-        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9') {
+        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9' &&
+            (o = strtoull(msg + 5, &end, 10), *end != 'x' && *end != 'X')) {
             int w;
 
-            o = strtoull(msg + 5, &end, 10);
             w = snprintf(out + used, size - used, "byte %zu",
                          form_offset(a, (size_t)o));
             if (w < 0 || (size_t)w >= size - used)
@@ -213,17 +214,35 @@ static int form_forward(void *user, const struct xiri_diag *d)
     return deliver(a, p->fn, p->user, &moved);
 }
 
+/* Whether d is about a byte of the value that browsers read the same
+ * whatever the authority, so that only the value's pass reports it: a
+ * tab or newline, which they remove (control-char; the form has none), or
+ * a '\' they read as '/' (html-only: in a special URL only, where the form
+ * has '/' instead; in another the form keeps it and reports it).  Not an
+ * escape of one ("%09", "%5C"), not a port or host holding one. */
+static bool about_byte_read_so(const struct html_auth *a,
+                               const struct xiri_diag *d)
+{
+    char c;
+
+    if (d->length != 1 || d->offset >= a->value_len)
+        return false;
+    c = a->value[d->offset];
+    if (c == '\t' || c == '\n' || c == '\r')
+        return d->codepoint == (unsigned char)c &&
+               d->code == codes_get(CODE_CONTROL_CHAR)->code;
+    return c == '\\' && d->codepoint == '\\' &&
+           d->code == codes_get(CODE_HTML_ONLY)->code;
+}
+
 /* check_run's findings on the value: before the authority (which 0), or
- * after it and those about a tab, a newline or a '\' in it (which 1),
- * which browsers read so whatever the authority. */
+ * after it and those about_byte_read_so in it (which 1). */
 static int value_forward(void *user, const struct xiri_diag *d)
 {
     struct pass *p = user;
     const struct html_auth *a = p->a;
     bool before = d->offset < a->drop_from;
-    bool kept = d->offset >= a->drop_to || d->codepoint == '\\' ||
-                d->codepoint == '\t' || d->codepoint == '\n' ||
-                d->codepoint == '\r';
+    bool kept = d->offset >= a->drop_to || about_byte_read_so(a, d);
 
     if (p->which == 0 ? !before : before || !kept)
         return a->stop;
@@ -326,6 +345,8 @@ enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
     enum xiri_status st;
     bool found = false;
 
+    if (worst)
+        *worst = -1;
     if (!ctx || !s || len > XIRI_MAX_LEN) /* check_run says what is wrong */
         return check_run(ctx, s, len, XIRI_PROFILE_HTML, base, fn, user,
                          worst, NULL);

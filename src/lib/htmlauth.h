@@ -51,9 +51,11 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
  * outside that authority (and those about a tab, a newline or a '\' in
  * it, which browsers read so whatever the authority), and those on the
  * value as browsers read it inside it, placed back in the value, with
- * host-slashes where the host follows other than "//"; delivered to fn,
- * in offset order but for those about a tab, a newline or a '\' in the
- * authority.  split (may be NULL) receives the value's RFC 3986 split. */
+ * host-slashes where the host follows other than "//"; delivered to fn
+ * in three runs (before the authority, in it, after it: each in offset
+ * order within each kind, as check_run delivers them), a tab, a newline
+ * or a '\' in the authority with the third.  split (may be NULL)
+ * receives the value's RFC 3986 split. */
 enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
                                xiri_diag_fn *fn, void *user, struct ref *split);
 

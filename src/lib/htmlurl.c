@@ -617,7 +617,9 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base)
 {
     size_t i;
 
-    if (!base || (n > 0 && v[0] == '#'))
+    for (i = 0; i < n && (v[i] == '\t' || v[i] == '\n' || v[i] == '\r'); i++)
+        ; /* browsers remove them first */
+    if (!base || (i < n && v[i] == '#'))
         return false;
     /* most bases ("http://", "https://") are soon known not to be */
     for (i = 0; i < 6 && base[i] && base[i] != ':'; i++)

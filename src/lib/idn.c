@@ -84,6 +84,18 @@ enum xiri_status idn_for_ctx(struct xiri_ctx *ctx, struct idn **out)
 enum xiri_status idn_browsers_reject(struct xiri_ctx *ctx, const char *s,
                                      size_t n, bool *reject)
 {
+    struct buf out;
+    enum xiri_status st;
+
+    buf_init(&out, XIRI_MAX_LEN);
+    st = idn_browsers_ascii(ctx, s, n, &out, reject);
+    buf_free(&out);
+    return st;
+}
+
+enum xiri_status idn_browsers_ascii(struct xiri_ctx *ctx, const char *s,
+                                    size_t n, struct buf *out, bool *reject)
+{
     /* the checks WHATWG URL turns off, which ICU always makes */
     const uint32_t lenient =
         UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG |
@@ -91,7 +103,7 @@ enum xiri_status idn_browsers_reject(struct xiri_ctx *ctx, const char *s,
         UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4;
     enum xiri_status st = XIRI_OK;
     uint32_t errors = 0;
-    struct buf out;
+    size_t from = out->len, i;
 
     *reject = false;
     if (!ctx)
@@ -100,20 +112,17 @@ enum xiri_status idn_browsers_reject(struct xiri_ctx *ctx, const char *s,
         st = idn_open(IDN_NO_STD3, &ctx->idn_whatwg);
     if (st != XIRI_OK)
         return st;
-    buf_init(&out, XIRI_MAX_LEN);
-    st = idn_to_ascii(ctx->idn_whatwg, s, n, &out, &errors);
-    if (st == XIRI_OK) {
-        size_t i;
-
-        *reject = (errors & ~lenient) != 0 || out.len == 0;
-        /* then a forbidden domain code point fails it: without the STD3
-         * rules a space or a '%' may come out of the mapping (U+3000,
-         * U+FF05) */
-        for (i = 0; i < out.len && !*reject; i++)
-            *reject = ch_is_forbidden_domain((unsigned char)out.data[i]);
-    }
-    buf_free(&out);
-    return st;
+    st = idn_to_ascii(ctx->idn_whatwg, s, n, out, &errors);
+    if (st == XIRI_OK)
+        st = out->status;
+    if (st != XIRI_OK)
+        return st;
+    *reject = (errors & ~lenient) != 0 || out->len == from;
+    /* then a forbidden domain code point fails it: without the STD3 rules
+     * a space or a '%' may come out of the mapping (U+3000, U+FF05) */
+    for (i = from; i < out->len && !*reject; i++)
+        *reject = ch_is_forbidden_domain((unsigned char)out->data[i]);
+    return XIRI_OK;
 }
 
 typedef int32_t convert_fn(const UIDNA *, const char *, int32_t, char *,

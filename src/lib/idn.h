@@ -38,6 +38,10 @@ enum xiri_status idn_to_unicode(struct idn *idn, const char *s, size_t n,
  * names pass.  *reject receives the answer. */
 enum xiri_status idn_browsers_reject(struct xiri_ctx *ctx, const char *s,
                                      size_t n, bool *reject);
+/* The same, and the ASCII domain browsers get appended to out (what is
+ * appended when they reject it is not to be used). */
+enum xiri_status idn_browsers_ascii(struct xiri_ctx *ctx, const char *s,
+                                    size_t n, struct buf *out, bool *reject);
 
 /* Describe UIDNA_ERROR_* bits in words ("label starts with a hyphen, ...")
  * into out (always NUL-terminated). */

@@ -15,7 +15,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 /* Longest form of a query quoted in a message (bytes). */
 #define LC_FORM_MAX 160
@@ -117,7 +116,8 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
 /* HTML: a special URL other than file without a host
  * (html_url_host_missing, on the value as browsers read it).  plain: r is
  * plain_split's, and the value holds nothing html_url_prepare changes. */
-static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
+static enum xiri_status lc_host_missing(struct lc *lc, const struct ref *r,
+                                        bool plain)
 {
     const struct xiri_link *l = lc->link;
     const char *v = l->value ? l->value : "";
@@ -126,21 +126,26 @@ static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
     struct buf prep;
 
     if (l->profile != XIRI_PROFILE_HTML)
-        return;
+        return XIRI_OK;
     if (r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0 &&
         (plain || !html_url_needs_prepare(v, n)))
-        return; /* most links have a host ("http://\t/" has none) */
+        return XIRI_OK; /* most links have a host ("http://\t/" has none) */
     odd = !plain && html_url_needs_prepare(v, n);
     if (!odd && !r->part[XIRI_PART_SCHEME].set &&
         !r->part[XIRI_PART_AUTHORITY].set)
-        return; /* a relative reference without authority */
+        return XIRI_OK; /* a relative reference without authority */
     if (!odd) {
         missing = html_url_host_missing(v, n, l->base);
     } else {
         buf_init(&prep, XIRI_MAX_LEN);
         html_url_prepare(v, n, l->base, &prep);
-        missing = prep.status == XIRI_OK &&
-                  html_url_host_missing(prep.data ? prep.data : "", prep.len,
+        if (prep.status != XIRI_OK) {
+            enum xiri_status st = prep.status;
+
+            buf_free(&prep);
+            return st; /* not known: out of memory */
+        }
+        missing = html_url_host_missing(prep.data ? prep.data : "", prep.len,
                                         l->base);
         buf_free(&prep);
     }
@@ -149,6 +154,7 @@ static void lc_host_missing(struct lc *lc, const struct ref *r, bool plain)
                   "this URL has no host, and browsers reject it (WHATWG "
                   "URL: host-missing); write the host or a relative "
                   "reference");
+    return XIRI_OK;
 }
 
 /* ------------------------------------------------------------------ */
@@ -821,7 +827,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * U+FFFD, no C1 control, and its query is the same in every
          * encoding (lc_query) */
         lc_no_base(&lc, &r);
-        lc_host_missing(&lc, &r, true);
+        (void)lc_host_missing(&lc, &r, true); /* plain: allocates nothing */
         st = XIRI_OK;
         if (html && lc_plain_may_hide_host(&r) && !lc.stop) {
             html_auth_init(&auth);
@@ -860,7 +866,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         /* xiri_check accepted the arguments: value_len is within
          * XIRI_MAX_LEN and the profile is known */
         lc_no_base(&lc, &r);
-        lc_host_missing(&lc, &r, false);
+        st = lc_host_missing(&lc, &r, false);
     }
     if (st == XIRI_OK && !lc.stop) {
         lc_replacement(&lc);

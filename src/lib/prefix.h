@@ -52,6 +52,7 @@
 #define html_url_rfc_form xiri__html_url_rfc_form
 #define html_url_special xiri__html_url_special
 #define htmlref_decode xiri__htmlref_decode
+#define idn_browsers_ascii xiri__idn_browsers_ascii
 #define idn_browsers_reject xiri__idn_browsers_reject
 #define idn_close xiri__idn_close
 #define idn_describe_errors xiri__idn_describe_errors

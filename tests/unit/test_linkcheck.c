@@ -839,6 +839,18 @@ static void test_hidden_host(void)
         {"file://a\\:12/", NULL, false, NULL, 0, 0, 0, -1},
         {"//\x14z\\@h/", B, true, "invalid-char", 2, 0x14, 0, -1},
         {"http://a%\\b/", NULL, true, "invalid-char", 8, '%', 0, -1},
+        /* a '\\' that ends the authority ends the port too, and an
+         * escaped one is no '\\' (Node: http://a:8/0, http://h/p,
+         * http://a/%5Cb/, file:///a%5Cb) */
+        {"http://a:8\\0", NULL, false, NULL, 0, 0, 0, -1},
+        {"http://h:\\p", NULL, false, NULL, 0, 0, 0, -1},
+        {"//a:8\\0", B, false, NULL, 0, 0, 0, -1},
+        {"http://a\\%5Cb/", NULL, false, NULL, 0, 0, 0, -1},
+        {"file://\\a%5Cb", NULL, false, NULL, 0, 0, 0, -1},
+        /* reported once: "%09" is a tab in the domain (both readings
+         * see it), a '\\' in a host that is not special */
+        {"http://a\t%09b/", NULL, true, "invalid-char", 9, '\t', 0, -1},
+        {"sc://a\\b\t/", NULL, true, "invalid-char", 6, '\\', 0, -1},
         /* tabs and newlines, which browsers remove first */
         {"tp:\n//[", "ht:", true, "invalid-ip-literal", 6, 0, 0, -1},
         {"http:\n//a%b/", NULL, true, "invalid-char", 9, '%', 0, -1},
@@ -872,6 +884,12 @@ static void test_hidden_host(void)
                         XIRI_OK);
         snprintf(byte, sizeof(byte), "byte %zu", v[i].at);
         for (k = 0; k < r.n; k++) {
+            size_t j;
+
+            for (j = 0; j < k; j++)
+                if (strcmp(r.f[j].code, r.f[k].code) == 0 &&
+                    r.f[j].offset == r.f[k].offset)
+                    ok = false; /* reported twice */
             if (v[i].code && r.f[k].offset == v[i].at &&
                 strcmp(r.f[k].code, v[i].code) == 0) {
                 found++;
@@ -896,6 +914,25 @@ static void test_hidden_host(void)
                       v[i].code ? v[i].code : "-", v[i].at, slashes);
         else
             CU_PASS("hidden host");
+    }
+    /* xiri_check too (no base): its "byte N" in the value as written
+     * (the tab removed first is byte 0), "byte 0xFF" left as it is */
+    {
+        static const char t[] = "\thttp://a\xFF"
+                                "b/";
+        struct run r;
+        size_t placed = 0;
+
+        memset(&r, 0, sizeof(r));
+        r.len = strlen(t);
+        CU_ASSERT_EQUAL(
+            xiri_check(ctx, t, r.len, XIRI_PROFILE_HTML, collect, &r, NULL),
+            XIRI_OK);
+        for (k = 0; k < r.n; k++)
+            if (r.f[k].offset == 9 &&
+                strstr(r.f[k].message, "byte 0xFF at byte 9"))
+                placed++;
+        CU_ASSERT_EQUAL(placed, 1);
     }
 }
 
@@ -1089,6 +1126,35 @@ static void test_oom(void)
         xiri_ctx_free(fresh);
     }
     CU_ASSERT_EQUAL(st, XIRI_ESYNTAX);
+    CU_ASSERT(i > 1);
+    /* a link whose host only the browsers' reading shows missing (the CR
+     * removed, "ws:///a@" has the userinfo a and no host; Node 20 fails
+     * on it): out of memory at any allocation is XIRI_ENOMEM, never
+     * XIRI_OK without host-missing (lc_host_missing once read it as a
+     * host) */
+    st = XIRI_ENOMEM;
+    for (i = 0; i < 200 && st == XIRI_ENOMEM; i++) {
+        static const char cr[] = "ws://\r/a@?q";
+        struct xiri_link cl;
+        struct run r;
+        int worst = -3;
+        size_t k, missing = 0;
+
+        make_link(&cl, cr, strlen(cr), "sc://h/", HTML);
+        memset(&r, 0, sizeof(r));
+        r.len = cl.value_len;
+        mem_fail_after(i);
+        st = xiri_check_link(ctx, NULL, &cl, collect, &r, &worst);
+        mem_fail_reset();
+        for (k = 0; k < r.n; k++)
+            missing += strcmp(r.f[k].code, "host-missing") == 0;
+        if ((st != XIRI_OK && st != XIRI_ENOMEM) ||
+            (st == XIRI_OK && (missing != 1 || worst != XIRI_SEV_ERROR)))
+            TEST_FAIL("\"ws://\\r/a@?q\", allocation %lu failing: status %s, "
+                      "%zu host-missing, worst %d",
+                      i, xiri_strerror(st), missing, worst);
+    }
+    CU_ASSERT_EQUAL(st, XIRI_OK);
     CU_ASSERT(i > 1);
 }
 
