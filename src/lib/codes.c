@@ -5,6 +5,9 @@
 #include "common.h"
 #include "codes.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #define ERR XIRI_SEV_ERROR
 #define WARN XIRI_SEV_WARNING
 #define NOTE XIRI_SEV_NOTE
@@ -906,6 +909,33 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
 const struct xiri_code_info *codes_get(enum code_id id)
 {
     return &code_table[id];
+}
+
+void codes_rebase_bytes(const char *msg, size_t (*map)(const void *, size_t),
+                        const void *user, char *out, size_t size)
+{
+    size_t used = 0;
+
+    while (*msg && used + 1 < size) {
+        char *end;
+        unsigned long long o;
+        size_t to;
+
+        /* "byte 12", an offset; not "byte 0xFF", a byte's value */
+        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9' &&
+            (o = strtoull(msg + 5, &end, 10), *end != 'x' && *end != 'X') &&
+            (to = map(user, (size_t)o)) != SIZE_MAX) {
+            int w = snprintf(out + used, size - used, "byte %zu", to);
+
+            if (w < 0 || (size_t)w >= size - used)
+                break;
+            used += (size_t)w;
+            msg = end;
+            continue;
+        }
+        out[used++] = *msg++;
+    }
+    out[used] = '\0';
 }
 
 void codes_diag(struct xiri_diag *d, enum code_id id, enum xiri_part part,

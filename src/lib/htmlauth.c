@@ -10,7 +10,6 @@
 #include "scheme.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 void html_auth_init(struct html_auth *a)
 {
@@ -67,19 +66,12 @@ static bool browsers_authority(const char *v, size_t m, const char *base,
 /* The offset in the value of byte k of a->read. */
 static size_t value_offset(const struct html_auth *a, size_t k)
 {
-    size_t j;
+    size_t o;
 
     if (!a->prepared)
         return k;
-    for (j = 0; j < a->value_len; j++) {
-        char c = a->value[j];
-
-        if (c == '\t' || c == '\n' || c == '\r')
-            continue;
-        if (k-- == 0)
-            return j;
-    }
-    return a->value_len;
+    o = html_url_raw_offset(a->value, a->value_len, k);
+    return o == SIZE_MAX ? a->value_len : o;
 }
 
 enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
@@ -147,33 +139,10 @@ static size_t form_offset(const struct html_auth *a, size_t o)
     return value_offset(a, o);
 }
 
-/* Copy msg to out, each "byte N" in it, an offset in the string
- * html_auth_check checks, written as the offset in the value (not "byte
- * 0xFF", a byte's value). */
-static void rebase_bytes(const struct html_auth *a, const char *msg, char *out,
-                         size_t size)
+/* form_offset for codes_rebase_bytes. */
+static size_t form_offset_of(const void *a, size_t o)
 {
-    size_t used = 0;
-
-    while (*msg && used + 1 < size) {
-        char *end;
-        unsigned long long o;
-
-        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9' &&
-            (o = strtoull(msg + 5, &end, 10), *end != 'x' && *end != 'X')) {
-            int w;
-
-            w = snprintf(out + used, size - used, "byte %zu",
-                         form_offset(a, (size_t)o));
-            if (w < 0 || (size_t)w >= size - used)
-                break;
-            used += (size_t)w;
-            msg = end;
-            continue;
-        }
-        out[used++] = *msg++;
-    }
-    out[used] = '\0';
+    return form_offset(a, o);
 }
 
 /* Where a finding goes: the caller's callback, and, for the passes over
@@ -209,7 +178,7 @@ static int form_forward(void *user, const struct xiri_diag *d)
     end = form_offset(a, d->offset + d->length);
     moved.length =
         end > a->drop_to ? a->drop_to - moved.offset : end - moved.offset;
-    rebase_bytes(a, d->message, msg, sizeof(msg));
+    codes_rebase_bytes(d->message, form_offset_of, a, msg, sizeof(msg));
     moved.message = msg;
     return deliver(a, p->fn, p->user, &moved);
 }

@@ -118,6 +118,19 @@ static void drive_letter_colon(char *s, size_t n, const char *base)
         s[i + 1] = ':';
 }
 
+size_t html_url_raw_offset(const char *v, size_t n, size_t k)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        if (is_tab_or_newline(v[i]))
+            continue;
+        if (k-- == 0)
+            return i;
+    }
+    return k == 0 ? n : SIZE_MAX;
+}
+
 void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out)
 {

@@ -19,6 +19,9 @@ size_t html_url_path_end(const char *v, size_t n);
  * '/', and a file URL's drive letter "C|" as "C:" (the same length). */
 void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out);
+/* The offset in v[0..n) of byte k of v without its tabs and newlines
+ * (as html_url_prepare removes them), n for the end, SIZE_MAX past it. */
+size_t html_url_raw_offset(const char *v, size_t n, size_t k);
 /* Whether html_url_prepare would change v[0..n): a tab or newline, a '\\'
  * or a '|' (of a drive letter "C|"). */
 bool html_url_needs_prepare(const char *v, size_t n);

@@ -26,6 +26,7 @@
 #define check_run xiri__check_run
 #define codes_diag xiri__codes_diag
 #define codes_get xiri__codes_get
+#define codes_rebase_bytes xiri__codes_rebase_bytes
 #define cp_hides_in_iri xiri__cp_hides_in_iri
 #define cp_is_bidi_format xiri__cp_is_bidi_format
 #define cp_is_iprivate xiri__cp_is_iprivate
@@ -47,6 +48,7 @@
 #define html_url_opaque_path xiri__html_url_opaque_path
 #define html_url_path_end xiri__html_url_path_end
 #define html_url_prepare xiri__html_url_prepare
+#define html_url_raw_offset xiri__html_url_raw_offset
 #define html_url_reading_differs xiri__html_url_reading_differs
 #define html_url_rejected xiri__html_url_rejected
 #define html_url_rfc_form xiri__html_url_rfc_form

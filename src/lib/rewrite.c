@@ -6,6 +6,7 @@
 #include "common.h"
 #include "buf.h"
 #include "chars.h"
+#include "codes.h"
 #include "htmlurl.h"
 #include "input.h"
 #include "linkcheck.h"
@@ -563,21 +564,17 @@ enum rw_source {
 static size_t value_offset(const struct xiri_link *l, enum rw_source src,
                            size_t off)
 {
-    size_t i, k = 0;
-
     if (src == RW_SRC_VALUE)
         return off <= l->value_len ? off : SIZE_MAX;
     if (src != RW_SRC_STRIPPED)
         return SIZE_MAX;
-    for (i = 0; i < l->value_len; i++) {
-        char c = l->value[i];
+    return html_url_raw_offset(l->value, l->value_len, off);
+}
 
-        if (c == '\t' || c == '\n' || c == '\r')
-            continue;
-        if (k++ == off)
-            return i;
-    }
-    return k == off ? l->value_len : SIZE_MAX;
+/* value_offset of a stripped string, for codes_rebase_bytes. */
+static size_t stripped_offset(const void *l, size_t off)
+{
+    return value_offset(l, RW_SRC_STRIPPED, off);
 }
 
 /* Where new_value's error err, about the string v[0..n) of kind src,
@@ -585,9 +582,22 @@ static size_t value_offset(const struct xiri_link *l, enum rw_source src,
  * string, which is kept for the message (rw->other: what it is). */
 static void placed(struct xiri_rewriter *rw, const struct xiri_link *l,
                    enum rw_source src, const char *v, size_t n,
-                   const char *what, const struct xiri_error *err, size_t *at)
+                   const char *what, struct xiri_error *err, size_t *at)
 {
     *at = value_offset(l, src, err->offset);
+    if (*at != SIZE_MAX && src == RW_SRC_STRIPPED) {
+        /* its "byte N" too, as the tabs and newlines stand in the value */
+        char msg[sizeof(err->message) + 32];
+
+        size_t len;
+
+        codes_rebase_bytes(err->message, stripped_offset, l, msg, sizeof(msg));
+        len = strlen(msg);
+        if (len >= sizeof(err->message))
+            len = sizeof(err->message) - 1; /* (a few digits more) */
+        memcpy(err->message, msg, len);
+        err->message[len] = '\0';
+    }
     if (*at == SIZE_MAX && src == RW_SRC_OTHER && err->offset != SIZE_MAX) {
         rw->other = v ? v : "";
         rw->other_len = n;
