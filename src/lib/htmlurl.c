@@ -3,6 +3,7 @@
 #include "common.h"
 #include "htmlurl.h"
 #include "chars.h"
+#include "codes.h"
 #include "linkcheck.h"
 #include "resolve.h"
 #include "scheme.h"
@@ -654,14 +655,15 @@ static int rejected_by_browsers(void *user, const struct xiri_diag *d)
 {
     bool *rejected = user;
 
+    /* (the catalogue's strings: check_run's codes point into it) */
     if (d->severity == XIRI_SEV_ERROR &&
-        (((strcmp(d->code, "invalid-char") == 0 ||
-           strcmp(d->code, "idna-error") == 0 ||
-           strcmp(d->code, "idna-bidi") == 0) &&
+        (((d->code == codes_get(CODE_INVALID_CHAR)->code ||
+           d->code == codes_get(CODE_IDNA_ERROR)->code ||
+           d->code == codes_get(CODE_IDNA_BIDI)->code) &&
           d->part == XIRI_PART_HOST) ||
-         strcmp(d->code, "invalid-ipv4") == 0 ||
-         strcmp(d->code, "invalid-port") == 0 ||
-         strcmp(d->code, "invalid-ip-literal") == 0)) {
+         d->code == codes_get(CODE_INVALID_IPV4)->code ||
+         d->code == codes_get(CODE_INVALID_PORT)->code ||
+         d->code == codes_get(CODE_INVALID_IP_LITERAL)->code)) {
         *rejected = true;
         return 1;
     }

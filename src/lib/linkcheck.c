@@ -815,7 +815,6 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
-
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
      * other than Latin letters, '%') is not split here, check_run splits
      * it */
