@@ -116,6 +116,7 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
     }
     a->rfc_authority = ra == SIZE_MAX ? 0 : ra == re ? 1 : 2;
     a->drop_from = value_offset(a, i);
+    a->host_in_value = value_offset(a, h);
     a->drop_to = value_offset(a, e);
     if (ra != SIZE_MAX && ra < a->drop_from)
         a->drop_from = ra;
@@ -204,16 +205,21 @@ static bool about_byte_read_so(const struct html_auth *a,
            d->code == codes_get(CODE_HTML_ONLY)->code;
 }
 
-/* check_run's findings on the value: before the authority (which 0), or
- * after it and those about_byte_read_so in it (which 1). */
+/* check_run's findings on the value: before the authority and those
+ * about_byte_read_so before its host (which 0), or after it and those
+ * about_byte_read_so in the host (which 1), so that the slashes' come
+ * before the host's findings. */
 static int value_forward(void *user, const struct xiri_diag *d)
 {
     struct pass *p = user;
     const struct html_auth *a = p->a;
-    bool before = d->offset < a->drop_from;
-    bool kept = d->offset >= a->drop_to || about_byte_read_so(a, d);
+    bool read_so = d->offset < a->drop_to && about_byte_read_so(a, d);
+    /* before the authority, or a '\', tab or newline before its host */
+    bool early =
+        d->offset < a->drop_from || (read_so && d->offset < a->host_in_value);
+    bool late = d->offset >= a->drop_to || (read_so && !early);
 
-    if (p->which == 0 ? !before : before || !kept)
+    if (p->which == 0 ? !early : !late)
         return a->stop;
     return deliver(p->a, p->fn, p->user, d);
 }

@@ -29,6 +29,7 @@ struct html_auth {
     /* in the value: what either reading takes for the authority, whose
      * findings come from read, not from the value */
     size_t drop_from, drop_to;
+    size_t host_in_value; /* where the host starts in the value */
     bool stop; /* a callback asked to stop */
 };
 
@@ -54,8 +55,8 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
  * host-slashes where the host follows other than "//"; delivered to fn
  * in three runs (before the authority, in it, after it: each in offset
  * order within each kind, as check_run delivers them), a tab, a newline
- * or a '\' in the authority with the third.  split (may be NULL)
- * receives the value's RFC 3986 split. */
+ * or a '\' before the host with the first, in the host with the third.  split
+ * (may be NULL) receives the value's RFC 3986 split. */
 enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
                                xiri_diag_fn *fn, void *user, struct ref *split);
 

@@ -934,6 +934,23 @@ static void test_hidden_host(void)
                 placed++;
         CU_ASSERT_EQUAL(placed, 1);
     }
+    /* in offset order: the slashes' findings (each '\\' read as '/')
+     * before the host's */
+    {
+        static const char t[] = "http:\\\\a%b/";
+        struct run r;
+
+        memset(&r, 0, sizeof(r));
+        r.len = strlen(t);
+        CU_ASSERT_EQUAL(
+            xiri_check(ctx, t, r.len, XIRI_PROFILE_HTML, collect, &r, NULL),
+            XIRI_OK);
+        CU_ASSERT_EQUAL_FATAL(r.n, 3);
+        CU_ASSERT(r.f[0].offset == 5 && r.f[1].offset == 6 &&
+                  r.f[2].offset == 8);
+        CU_ASSERT_STRING_EQUAL(r.f[0].code, "html-only");
+        CU_ASSERT_STRING_EQUAL(r.f[2].code, "invalid-char");
+    }
 }
 
 static void test_forwarding(void)
