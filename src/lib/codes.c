@@ -921,11 +921,13 @@ void codes_rebase_bytes(const char *msg, size_t (*map)(const void *, size_t),
         unsigned long long o;
         size_t to;
 
-        /* "byte 12", an offset; not "byte 0xFF", a byte's value */
-        if (strncmp(msg, "byte ", 5) == 0 && msg[5] >= '0' && msg[5] <= '9' &&
-            (o = strtoull(msg + 5, &end, 10), *end != 'x' && *end != 'X') &&
+        /* "at byte 12", as every message writes an offset; not "byte
+         * 0xFF", a byte's value, nor digits quoted from the value */
+        if (strncmp(msg, "at byte ", 8) == 0 && msg[8] >= '0' &&
+            msg[8] <= '9' &&
+            (o = strtoull(msg + 8, &end, 10), *end != 'x' && *end != 'X') &&
             (to = map(user, (size_t)o)) != SIZE_MAX) {
-            int w = snprintf(out + used, size - used, "byte %zu", to);
+            int w = snprintf(out + used, size - used, "at byte %zu", to);
 
             if (w < 0 || (size_t)w >= size - used)
                 break;

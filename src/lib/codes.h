@@ -97,10 +97,10 @@ enum code_id {
 
 /* The catalogue entry of a code; never NULL for id < CODE_COUNT. */
 const struct xiri_code_info *codes_get(enum code_id id);
-/* Copy the message msg to out[0..size), each "byte N" in it (an offset in
- * the string it is about) written as "byte " and map(user, N), unless
- * that is SIZE_MAX: for findings on another string than the one the
- * caller reports on. */
+/* Copy the message msg to out[0..size), each "at byte N" in it (an offset
+ * in the string it is about, as the messages write one) written as "at
+ * byte " and map(user, N), unless that is SIZE_MAX: for findings on
+ * another string than the one the caller reports on. */
 void codes_rebase_bytes(const char *msg, size_t (*map)(const void *, size_t),
                         const void *user, char *out, size_t size);
 /* A finding of code id with its default severity and section, the rest

@@ -176,7 +176,9 @@ static int form_forward(void *user, const struct xiri_diag *d)
     moved.offset = form_offset(a, d->offset);
     if (moved.offset < a->drop_from || moved.offset >= a->drop_to)
         return a->stop;
-    end = form_offset(a, d->offset + d->length);
+    /* (its last byte's place, and one past it: not a tab after it) */
+    end = d->length > 0 ? form_offset(a, d->offset + d->length - 1) + 1
+                        : moved.offset;
     moved.length =
         end > a->drop_to ? a->drop_to - moved.offset : end - moved.offset;
     codes_rebase_bytes(d->message, form_offset_of, a, msg, sizeof(msg));
@@ -207,8 +209,8 @@ static bool about_byte_read_so(const struct html_auth *a,
 
 /* check_run's findings on the value: before the authority and those
  * about_byte_read_so before its host (which 0), or after it and those
- * about_byte_read_so in the host (which 1), so that the slashes' come
- * before the host's findings. */
+ * about_byte_read_so from the host on (which 1, after the form's
+ * findings), so that the slashes' come before the host's findings. */
 static int value_forward(void *user, const struct xiri_diag *d)
 {
     struct pass *p = user;

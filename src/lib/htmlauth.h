@@ -53,9 +53,10 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
  * it, which browsers read so whatever the authority), and those on the
  * value as browsers read it inside it, placed back in the value, with
  * host-slashes where the host follows other than "//"; delivered to fn
- * in three runs (before the authority, in it, after it: each in offset
- * order within each kind, as check_run delivers them), a tab, a newline
- * or a '\' before the host with the first, in the host with the third.  split
+ * in three runs (before the authority, in it, after it: each as
+ * check_run delivers them, mostly in offset order within each kind), a
+ * tab, a newline or a '\' before the host with the first, from the host
+ * on with the third.  split
  * (may be NULL) receives the value's RFC 3986 split. */
 enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
                                xiri_diag_fn *fn, void *user, struct ref *split);

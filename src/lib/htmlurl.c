@@ -631,8 +631,8 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base)
 {
     size_t i;
 
-    for (i = 0; i < n && (v[i] == '\t' || v[i] == '\n' || v[i] == '\r'); i++)
-        ; /* browsers remove them first */
+    for (i = 0; i < n && (unsigned char)v[i] <= 0x20; i++)
+        ; /* browsers remove C0 controls and spaces there first */
     if (!base || (i < n && v[i] == '#'))
         return false;
     /* most bases ("http://", "https://") are soon known not to be */

@@ -588,7 +588,6 @@ static void placed(struct xiri_rewriter *rw, const struct xiri_link *l,
     if (*at != SIZE_MAX && src == RW_SRC_STRIPPED) {
         /* its "byte N" too, as the tabs and newlines stand in the value */
         char msg[sizeof(err->message) + 32];
-
         size_t len;
 
         codes_rebase_bytes(err->message, stripped_offset, l, msg, sizeof(msg));

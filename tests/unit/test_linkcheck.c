@@ -791,6 +791,16 @@ static void test_network_path(void)
     }
 }
 
+/* xiri_check of t under the html profile, its findings into r. */
+static void html_check(const char *t, struct run *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->len = strlen(t);
+    CU_ASSERT_EQUAL(
+        xiri_check(ctx, t, r->len, XIRI_PROFILE_HTML, collect, r, NULL),
+        XIRI_OK);
+}
+
 /* An authority browsers read otherwise than RFC 3986: a host after other
  * than "//" (WHATWG URL 4.4, special authority slashes and ignore slashes
  * states), where RFC 3986 reads a path, or one a '\' ends (authority
@@ -923,16 +933,32 @@ static void test_hidden_host(void)
         struct run r;
         size_t placed = 0;
 
-        memset(&r, 0, sizeof(r));
-        r.len = strlen(t);
-        CU_ASSERT_EQUAL(
-            xiri_check(ctx, t, r.len, XIRI_PROFILE_HTML, collect, &r, NULL),
-            XIRI_OK);
+        html_check(t, &r);
         for (k = 0; k < r.n; k++)
             if (r.f[k].offset == 9 &&
                 strstr(r.f[k].message, "byte 0xFF at byte 9"))
                 placed++;
         CU_ASSERT_EQUAL(placed, 1);
+    }
+    /* digits quoted from the value are no offset (only "at byte N" is
+     * placed back), and a finding spans no tab after it (the second
+     * review's A and B) */
+    {
+        static const char q[] = "\thttp://h:99999byte 3/",
+                          o[] = "http://a:8O\t0/";
+        struct run r;
+        size_t good = 0;
+
+        html_check(q, &r);
+        for (k = 0; k < r.n; k++)
+            if (strstr(r.f[k].message, "\"99999byte 3\" at byte 10"))
+                good++;
+        CU_ASSERT_EQUAL(good, 1);
+        html_check(o, &r);
+        for (k = 0, good = 0; k < r.n; k++)
+            if (strcmp(r.f[k].code, "invalid-port") == 0)
+                good += r.f[k].offset == 10 && r.f[k].length == 1 ? 1 : 100;
+        CU_ASSERT_EQUAL(good, 1);
     }
     /* in offset order: the slashes' findings (each '\\' read as '/')
      * before the host's */
@@ -940,11 +966,7 @@ static void test_hidden_host(void)
         static const char t[] = "http:\\\\a%b/";
         struct run r;
 
-        memset(&r, 0, sizeof(r));
-        r.len = strlen(t);
-        CU_ASSERT_EQUAL(
-            xiri_check(ctx, t, r.len, XIRI_PROFILE_HTML, collect, &r, NULL),
-            XIRI_OK);
+        html_check(t, &r);
         CU_ASSERT_EQUAL_FATAL(r.n, 3);
         CU_ASSERT(r.f[0].offset == 5 && r.f[1].offset == 6 &&
                   r.f[2].offset == 8);
