@@ -868,6 +868,10 @@ static void test_hidden_host(void)
         {"ws://\r/a@?q", "sc://h/", true, "host-missing", 0, 0, 3, 4},
         {"http://exa\nmple.com/", NULL, false, NULL, 0, 0, 0, -1},
         {"ht\ttp://u@h/", "mailto:x", false, NULL, 0, 0, 0, -1},
+        /* a fragment after what browsers strip: mailto:x#f, no
+         * opaque-base */
+        {"\t#f", "mailto:x", false, NULL, 0, 0, 0, -1},
+        {" #f", "mailto:x", false, NULL, 0, 0, 0, -1},
         {"///a/", B, false, NULL, 0, 0, 0, 3},
         {"https:a/", NULL, false, NULL, 0, 0, 6, 0},
         {"///\xC3\xA9-/", B, false, "idna-error", 3, 0, 0, 3},
