@@ -1573,11 +1573,6 @@ static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
                      a);
 }
 
-/* HTML: the host of a special URL (http, https, ftp, ws, wss, file) is
- * percent-decoded before it is checked (WHATWG URL 3.5, host parsing):
- * an escape of a forbidden domain code point (a C0 control, space, # % /
- * : < > ? @ [ \ ] ^ | or DEL) makes the URL fail, which no spelling of
- * it helps. */
 /* HTML: WHATWG URL 4.4, file host state: a file URL has no userinfo;
  * its host runs up to '/', '@' and all, a forbidden host code point. */
 static void check_html_file_userinfo(struct check *ck)
@@ -1594,6 +1589,11 @@ static void check_html_file_userinfo(struct check *ck)
                      (size_t)(u->off + u->len));
 }
 
+/* HTML: the host of a special URL (http, https, ftp, ws, wss, file) is
+ * percent-decoded before it is checked (WHATWG URL 3.5, host parsing):
+ * an escape of a forbidden domain code point (a C0 control, space, # % /
+ * : < > ? @ [ \ ] ^ | or DEL) makes the URL fail, which no spelling of
+ * it helps. */
 static void check_html_host(struct check *ck)
 {
     const struct span *h = &ck->r.part[XIRI_PART_HOST];
