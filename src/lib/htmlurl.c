@@ -119,6 +119,16 @@ static void drive_letter_colon(char *s, size_t n, const char *base)
         s[i + 1] = ':';
 }
 
+void html_url_trim(const char **v, size_t *n)
+{
+    /* WHATWG URL 4.4: "remove any leading and trailing C0 control or
+     * space from input" */
+    while (*n > 0 && (unsigned char)(*v)[0] <= 0x20)
+        (*v)++, (*n)--;
+    while (*n > 0 && (unsigned char)(*v)[*n - 1] <= 0x20)
+        (*n)--;
+}
+
 size_t html_url_raw_offset(const char *v, size_t n, size_t k)
 {
     size_t i;
@@ -606,12 +616,7 @@ enum xiri_status xiri_html_url(const char *value, size_t len, const char *base,
         return XIRI_ELIMIT;
     if (!value)
         value = "";
-    /* WHATWG URL 4.4: "Remove any leading and trailing C0 control or
-     * space from input" (the walker's links come without them) */
-    while (len > 0 && (unsigned char)value[0] <= 0x20)
-        value++, len--;
-    while (len > 0 && (unsigned char)value[len - 1] <= 0x20)
-        len--;
+    html_url_trim(&value, &len); /* (the walker's links come trimmed) */
     buf_init(&b, XIRI_MAX_LEN);
     html_url_prepare(value, len, base, &b);
     if (b.status == XIRI_OK && b.len > 0) {

@@ -19,6 +19,9 @@ size_t html_url_path_end(const char *v, size_t n);
  * '/', and a file URL's drive letter "C|" as "C:" (the same length). */
 void html_url_prepare(const char *v, size_t n, const char *base,
                       struct buf *out);
+/* WHATWG URL 4.4: *v[0..*n) without its leading and trailing C0 controls
+ * and spaces, which browsers remove first. */
+void html_url_trim(const char **v, size_t *n);
 /* The offset in v[0..n) of byte k of v without its tabs and newlines
  * (as html_url_prepare removes them), n for the end, SIZE_MAX past it. */
 size_t html_url_raw_offset(const char *v, size_t n, size_t k);

@@ -58,12 +58,7 @@ enum xiri_status xiri_link_resolve(struct xiri_ctx *ctx,
     base = link->base;
     html = link->profile == XIRI_PROFILE_HTML;
     if (html) {
-        /* WHATWG URL 4.4: "remove any leading and trailing C0 control or
-         * space" (the walker's links come without them) */
-        while (n > 0 && (unsigned char)v[0] <= 0x20)
-            v++, n--;
-        while (n > 0 && (unsigned char)v[n - 1] <= 0x20)
-            n--;
+        html_url_trim(&v, &n); /* (the walker's links come trimmed) */
         /* the reference whose RFC 3986 resolution gives what browsers
          * read (xiri_html_url), judged as browsers read it */
         if (html_url_reading_differs(v, n, base)) {

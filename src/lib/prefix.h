@@ -53,6 +53,7 @@
 #define html_url_rejected xiri__html_url_rejected
 #define html_url_rfc_form xiri__html_url_rfc_form
 #define html_url_special xiri__html_url_special
+#define html_url_trim xiri__html_url_trim
 #define htmlref_decode xiri__htmlref_decode
 #define idn_browsers_ascii xiri__idn_browsers_ascii
 #define idn_browsers_reject xiri__idn_browsers_reject

@@ -1568,10 +1568,7 @@ static void html_base_element(struct xiri_walker *w, const char *href,
                 n = dec.len;
             }
         }
-        while (n > 0 && (unsigned char)v[0] <= 0x20)
-            v++, n--;
-        while (n > 0 && (unsigned char)v[n - 1] <= 0x20)
-            n--;
+        html_url_trim(&v, &n);
         html_url_prepare(v, n, w->doc_base, &prep);
         if (prep.status == XIRI_OK) {
             v = prep.data ? prep.data : "";
