@@ -2031,6 +2031,6 @@ enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
 {
     /* html: the host browsers connect to is the one judged */
     if (profile == XIRI_PROFILE_HTML)
-        return html_auth_check_value(ctx, s, len, NULL, fn, user, worst);
+        return html_auth_check_value(ctx, s, len, fn, user, worst);
     return check_run(ctx, s, len, profile, NULL, fn, user, worst, NULL);
 }

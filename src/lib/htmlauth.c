@@ -25,6 +25,17 @@ void html_auth_free(struct html_auth *a)
     buf_free(&a->prep);
 }
 
+/* Where the authority that starts at v[a] ends: RFC 3986 3.2 (and WHATWG
+ * URL 4.4, authority state, for a URL that is not special) at '/', '?'
+ * or '#'; in a special URL ('\' too) also at '\'. */
+static size_t authority_end(const char *v, size_t m, size_t a, bool backslash)
+{
+    while (a < m && v[a] != '/' && v[a] != '?' && v[a] != '#' &&
+           !(v[a] == '\\' && backslash))
+        a++;
+    return a;
+}
+
 /* Where the authority of v[0..m) as browsers read it (v as
  * html_url_prepare gives it when prepared, else the value itself)
  * differs from RFC 3986's (html_auth_find): the slashes start at *i, the
@@ -46,20 +57,13 @@ static bool browsers_authority(const char *v, size_t m, const char *base,
         if (m - *i < 2 || v[*i] != '/' || v[*i + 1] != '/')
             return false;
         *a = *i + 2;
-        for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#'; k++)
-            ;
+        k = authority_end(v, m, *a, false);
         if (!prepared && (!memchr(v + *a, '\\', k - *a) ||
                           !html_url_special(v, m, base)))
             return false;
     }
-    /* WHATWG URL 4.4, authority state: a special URL's ends at '/', '\',
-     * '?' or '#', another's at '/', '?' or '#' (RFC 3986 3.2 too) */
     special = memchr(v + *a, '\\', m - *a) && html_url_special(v, m, base);
-    for (k = *a; k < m && v[k] != '/' && v[k] != '?' && v[k] != '#' &&
-                 !(v[k] == '\\' && special);
-         k++)
-        ;
-    *e = k;
+    *e = authority_end(v, m, *a, special);
     return true;
 }
 
@@ -110,9 +114,7 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
     ra = re = SIZE_MAX;
     if (n - k >= 2 && v[k] == '/' && v[k + 1] == '/') {
         ra = k + 2;
-        for (re = ra; re < n && v[re] != '/' && v[re] != '?' && v[re] != '#';
-             re++)
-            ;
+        re = authority_end(v, n, ra, false);
     }
     a->rfc_authority = ra == SIZE_MAX ? 0 : ra == re ? 1 : 2;
     a->drop_from = value_offset(a, i);
@@ -230,7 +232,7 @@ enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
                                  xiri_diag_fn *fn, void *user)
 {
     const char *v = a->read;
-    size_t m = a->read_len, i = a->slashes_at, h = a->host_at, j, end, at;
+    size_t m = a->read_len, i = a->slashes_at, h = a->host_at, at;
     struct pass p = {a, fn, user, 0};
     enum xiri_status st;
     struct buf form;
@@ -260,14 +262,9 @@ enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
     }
     if (a->stop)
         return XIRI_OK;
-    /* the value as browsers read it: "//" before the host, and, in a
-     * special URL, each '\' before the query or fragment as '/' */
+    /* the value as browsers read it */
     buf_init(&form, XIRI_MAX_LEN);
-    buf_append(&form, v, i);
-    buf_append(&form, "//", 2);
-    end = html_url_special(v, m, a->base) ? html_url_path_end(v, m) : 0;
-    for (j = h; j < m; j++)
-        buf_putc(&form, v[j] == '\\' && j < end ? '/' : v[j]);
+    html_url_host_form(v, m, a->base, i, h, &form);
     st = form.status;
     if (st == XIRI_OK)
         st = check_run(ctx, form.data, form.len, XIRI_PROFILE_HTML, a->base,
@@ -282,9 +279,9 @@ enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
     struct pass p = {a, fn, user, 0};
     enum xiri_status st;
 
-    /* three passes, so that the findings come in offset order: before
-     * the authority, in it, after it (the value is checked twice, but
-     * few values have such an authority) */
+    /* three passes, so that the findings come mostly in offset order
+     * (htmlauth.h): before the authority, in it, after it (the value is
+     * checked twice, but few values have such an authority) */
     st = check_run(ctx, a->value, a->value_len, XIRI_PROFILE_HTML, a->base,
                    value_forward, &p, NULL, split);
     if (st == XIRI_OK && !a->stop)
@@ -313,8 +310,7 @@ static int track_worst(void *user, const struct xiri_diag *d)
 }
 
 enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
-                                       size_t len, const char *base,
-                                       xiri_diag_fn *fn, void *user,
+                                       size_t len, xiri_diag_fn *fn, void *user,
                                        int *worst)
 {
     struct html_auth a;
@@ -325,12 +321,12 @@ enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
     if (worst)
         *worst = -1;
     if (!ctx || !s || len > XIRI_MAX_LEN) /* check_run says what is wrong */
-        return check_run(ctx, s, len, XIRI_PROFILE_HTML, base, fn, user,
-                         worst, NULL);
+        return check_run(ctx, s, len, XIRI_PROFILE_HTML, NULL, fn, user, worst,
+                         NULL);
     html_auth_init(&a);
-    st = html_auth_find(&a, s, len, base, &found);
+    st = html_auth_find(&a, s, len, NULL, &found);
     if (st == XIRI_OK && !found)
-        st = check_run(ctx, s, len, XIRI_PROFILE_HTML, base, fn, user, worst,
+        st = check_run(ctx, s, len, XIRI_PROFILE_HTML, NULL, fn, user, worst,
                        NULL);
     else if (st == XIRI_OK) {
         st = html_auth_run(&a, ctx, track_worst, &w, NULL);

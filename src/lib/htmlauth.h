@@ -69,8 +69,7 @@ enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
 /* check_run under the html profile with the authority as browsers read
  * it (html_auth_find, html_auth_run): what xiri_check does for it. */
 enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
-                                       size_t len, const char *base,
-                                       xiri_diag_fn *fn, void *user,
+                                       size_t len, xiri_diag_fn *fn, void *user,
                                        int *worst);
 
 #endif

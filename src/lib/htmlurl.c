@@ -776,6 +776,18 @@ bool html_url_hidden_host(const char *v, size_t n, const char *base,
     return true;
 }
 
+void html_url_host_form(const char *v, size_t n, const char *base,
+                        size_t slashes_at, size_t host_at, struct buf *out)
+{
+    size_t end = html_url_special(v, n, base) ? html_url_path_end(v, n) : 0;
+    size_t j;
+
+    buf_append(out, v, slashes_at);
+    buf_append(out, "//", 2);
+    for (j = host_at; j < n; j++)
+        buf_putc(out, v[j] == '\\' && j < end ? '/' : v[j]);
+}
+
 enum xiri_status html_url_rejected(struct xiri_ctx *ctx, const char *v,
                                    size_t n, const char *base, bool *rejected)
 {
@@ -794,9 +806,7 @@ enum xiri_status html_url_rejected(struct xiri_ctx *ctx, const char *v,
         struct buf b;
 
         buf_init(&b, XIRI_MAX_LEN);
-        buf_append(&b, v, slashes);
-        buf_append(&b, "//", 2);
-        buf_append(&b, v + host, n - host);
+        html_url_host_form(v, n, base, slashes, host, &b);
         st = b.status != XIRI_OK
                  ? b.status
                  : html_url_rejected(ctx, b.data, b.len, base, rejected);

@@ -101,6 +101,14 @@ bool html_url_host_missing(const char *v, size_t n, const char *base);
 bool html_url_hidden_host(const char *v, size_t n, const char *base,
                           size_t *slashes_at, size_t *host_at);
 
+/* Append to out v[0..n) with the slashes v[slashes_at..host_at) before
+ * its host written "//", and, in a special URL (against base), each '\'
+ * before the query or fragment as '/': the reference whose RFC 3986
+ * split has the authority browsers read (html_url_hidden_host; htmlauth.c
+ * also for a '\' that ends it). */
+void html_url_host_form(const char *v, size_t n, const char *base,
+                        size_t slashes_at, size_t host_at, struct buf *out);
+
 /* Whether browsers reject the URL v[0..n) (as html_url_prepare gives
  * it) against base (NULL: none): its authority fails WHATWG URL's host
  * parsing (a forbidden host code point, written or percent-encoded; an

@@ -42,6 +42,7 @@
 #define html_auth_run xiri__html_auth_run
 #define html_url_drive_relative xiri__html_url_drive_relative
 #define html_url_hidden_host xiri__html_url_hidden_host
+#define html_url_host_form xiri__html_url_host_form
 #define html_url_host_missing xiri__html_url_host_missing
 #define html_url_needs_prepare xiri__html_url_needs_prepare
 #define html_url_opaque_base xiri__html_url_opaque_base
