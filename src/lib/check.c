@@ -78,7 +78,6 @@ static void check_report(struct check *ck, enum code_id id,
                          enum xiri_part part, size_t off, size_t len,
                          uint32_t cp, const char *fmt, ...)
 {
-    const struct xiri_code_info *info = codes_get(id);
     struct xiri_diag d;
     char msg[512];
     va_list ap;
@@ -88,14 +87,10 @@ static void check_report(struct check *ck, enum code_id id,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    d.code = info->code;
-    d.severity = sev;
-    d.offset = off;
-    d.length = len;
-    d.codepoint = cp;
-    d.part = part;
-    d.section = section ? section : info->section;
-    d.message = msg;
+    codes_diag(&d, id, part, off, len, cp, msg);
+    d.severity = sev; /* the code's, or another the profile gives it */
+    if (section)
+        d.section = section;
     if ((int)sev > ck->worst)
         ck->worst = (int)sev;
     if (ck->fn && ck->fn(ck->user, &d) != 0)
