@@ -543,11 +543,15 @@ static void check_html_port(struct check *ck)
                      (size_t)p->off);
         return;
     }
+    /* a character other than a digit fails the port first (port-invalid:
+     * invalid-port already), whatever the digits before it */
+    for (i = p->off; i < p->off + p->len; i++)
+        if (!ch_is((unsigned char)ck->s[i], CH_DIGIT) && ck->s[i] != '\t' &&
+            ck->s[i] != '\n' && ck->s[i] != '\r')
+            return;
     for (i = p->off; i < p->off + p->len; i++) {
         if (ck->s[i] == '\t' || ck->s[i] == '\n' || ck->s[i] == '\r')
             continue; /* the basic URL parser removed them */
-        if (!ch_is((unsigned char)ck->s[i], CH_DIGIT))
-            return; /* invalid-port already */
         v = v * 10 + (unsigned long)(ck->s[i] - '0');
         if (v > 65535) {
             check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR,

@@ -10,6 +10,7 @@
 #include "scheme.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 void html_auth_init(struct html_auth *a)
 {
@@ -154,7 +155,7 @@ struct pass {
     struct html_auth *a;
     xiri_diag_fn *fn;
     void *user;
-    int which; /* 0: before the authority, 1: the rest */
+    int which; /* value_forward: 0 before the authority, 1 after, 2 both */
 };
 
 static int deliver(struct html_auth *a, xiri_diag_fn *fn, void *user,
@@ -210,9 +211,8 @@ static bool about_byte_read_so(const struct html_auth *a,
 }
 
 /* check_run's findings on the value: before the authority and those
- * about_byte_read_so before its host (which 0), or after it and those
- * about_byte_read_so from the host on (which 1, after the form's
- * findings), so that the slashes' come before the host's findings. */
+ * about_byte_read_so before its host (which 0), after it and those
+ * about_byte_read_so from the host on (which 1), or both (which 2). */
 static int value_forward(void *user, const struct xiri_diag *d)
 {
     struct pass *p = user;
@@ -223,13 +223,57 @@ static int value_forward(void *user, const struct xiri_diag *d)
         d->offset < a->drop_from || (read_so && d->offset < a->host_in_value);
     bool late = d->offset >= a->drop_to || (read_so && !early);
 
-    if (p->which == 0 ? !early : !late)
+    if (p->which == 0 ? !early : p->which == 1 ? !late : !early && !late)
         return a->stop;
     return deliver(p->a, p->fn, p->user, d);
 }
 
-enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
-                                 xiri_diag_fn *fn, void *user)
+/* The findings of html_auth_run's two passes, held until both are done,
+ * to be delivered in offset order: each with the place of its message in
+ * text, and its rank among them (which keeps findings at one offset in
+ * the order they came). */
+struct held_diag {
+    struct xiri_diag d;
+    size_t message;
+    size_t rank;
+};
+
+/* What is held at most (findings and messages): a value with more
+ * findings (thousands) gets them in three runs instead. */
+#define HELD_MAX ((size_t)1 << 20)
+
+struct held {
+    struct buf list; /* struct held_diag[] */
+    struct buf text; /* the messages, each ending in NUL */
+};
+
+/* Hold d; non-zero (stop the pass) once over HELD_MAX. */
+static int hold(void *user, const struct xiri_diag *d)
+{
+    struct held *h = user;
+    struct held_diag e;
+
+    e.d = *d;
+    e.message = h->text.len;
+    e.rank = h->list.len / sizeof(e);
+    buf_append(&h->text, d->message, strlen(d->message) + 1);
+    buf_append(&h->list, (const char *)&e, sizeof(e));
+    return h->list.status != XIRI_OK || h->text.status != XIRI_OK;
+}
+
+static int held_order(const void *x, const void *y)
+{
+    const struct held_diag *a = x, *b = y;
+
+    if (a->d.offset != b->d.offset)
+        return a->d.offset < b->d.offset ? -1 : 1;
+    return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+/* The findings inside the authority as browsers read it, in check_run's
+ * order. */
+static enum xiri_status form_pass(struct html_auth *a, struct xiri_ctx *ctx,
+                                  xiri_diag_fn *fn, void *user)
 {
     const char *v = a->read;
     size_t m = a->read_len, i = a->slashes_at, h = a->host_at, at;
@@ -273,24 +317,130 @@ enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
     return st;
 }
 
-enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
-                               xiri_diag_fn *fn, void *user, struct ref *split)
+/* A tab or newline in the authority that no finding of the value's pass
+ * is about (one inside an IP literal is part of its invalid-ip-literal,
+ * which the form, without it, does not give): control-char, as for the
+ * others.  h is in offset order; what is added is put in it. */
+static void held_unread_tabs(const struct html_auth *a, struct held *h)
 {
+    size_t k, j = 0, n = h->list.len / sizeof(struct held_diag);
+    const char *control = codes_get(CODE_CONTROL_CHAR)->code;
+
+    for (k = a->drop_from; k < a->drop_to; k++) {
+        unsigned char c = (unsigned char)a->value[k];
+        const struct held_diag *e;
+        bool said = false;
+        struct xiri_diag d;
+        char msg[256];
+
+        if (c != '\t' && c != '\n' && c != '\r')
+            continue;
+        for (; j < n; j++) {
+            e = (const struct held_diag *)(const void *)h->list.data + j;
+            if (e->d.offset > k)
+                break;
+            said |= e->d.offset == k && e->d.code == control;
+        }
+        if (said)
+            continue;
+        /* WHATWG URL 4.4, basic URL parser: invalid-URL-unit */
+        snprintf(msg, sizeof(msg),
+                 "control character U+%04X at byte %zu in the authority, "
+                 "which browsers remove before they read the URL (WHATWG "
+                 "URL: invalid-URL-unit) and other software does not; "
+                 "remove it",
+                 c, k);
+        codes_diag(&d, CODE_CONTROL_CHAR, XIRI_PART_AUTHORITY, k, 1, c, msg);
+        d.severity = XIRI_SEV_WARNING;
+        d.section = "WHATWG URL 4.4";
+        (void)hold(h, &d);
+    }
+}
+
+/* The value's pass (when value) and the form's into h. */
+static enum xiri_status held_run(struct html_auth *a, struct xiri_ctx *ctx,
+                                 bool value, struct ref *split, struct held *h)
+{
+    struct pass p = {a, hold, h, 2};
+    enum xiri_status st = XIRI_OK;
+
+    if (value)
+        st = check_run(ctx, a->value, a->value_len, XIRI_PROFILE_HTML, a->base,
+                       value_forward, &p, NULL, split);
+    if (st == XIRI_OK && !a->stop)
+        st = form_pass(a, ctx, hold, h);
+    if (st == XIRI_OK)
+        st = h->list.status != XIRI_OK ? h->list.status : h->text.status;
+    return st;
+}
+
+/* html_auth_run, or html_auth_check when not value. */
+static enum xiri_status auth_passes(struct html_auth *a, struct xiri_ctx *ctx,
+                                    bool value, xiri_diag_fn *fn, void *user,
+                                    struct ref *split)
+{
+    struct held h;
     struct pass p = {a, fn, user, 0};
     enum xiri_status st;
+    size_t i, n;
+    bool over;
 
-    /* three passes, so that the findings come mostly in offset order
-     * (htmlauth.h): before the authority, in it, after it (the value is
-     * checked twice, but few values have such an authority) */
-    st = check_run(ctx, a->value, a->value_len, XIRI_PROFILE_HTML, a->base,
-                   value_forward, &p, NULL, split);
+    /* The findings of the two passes (the value is checked twice, but few
+     * values have such an authority) put in offset order: xiri_check
+     * promises it within each kind, and a tab in the host comes from the
+     * first, a control character before it from the second. */
+    buf_init(&h.list, HELD_MAX);
+    buf_init(&h.text, HELD_MAX);
+    st = held_run(a, ctx, value, split, &h);
+    n = h.list.len / sizeof(struct held_diag);
+    if (st == XIRI_OK && n > 1)
+        qsort(h.list.data, n, sizeof(struct held_diag), held_order);
+    if (st == XIRI_OK && value && a->prepared) {
+        held_unread_tabs(a, &h);
+        st = h.list.status != XIRI_OK ? h.list.status : h.text.status;
+        if (h.list.len / sizeof(struct held_diag) > n) {
+            n = h.list.len / sizeof(struct held_diag);
+            qsort(h.list.data, n, sizeof(struct held_diag), held_order);
+        }
+    }
+    for (i = 0; st == XIRI_OK && i < n && !a->stop; i++) {
+        struct held_diag *e = (struct held_diag *)(void *)h.list.data + i;
+
+        e->d.message = h.text.data + e->message;
+        deliver(a, fn, user, &e->d);
+    }
+    over = h.list.status == XIRI_ELIMIT || h.text.status == XIRI_ELIMIT;
+    buf_free(&h.list);
+    buf_free(&h.text);
+    if (!over)
+        return st;
+    /* too many to hold: three runs, before the authority, in it, after
+     * it, each in check_run's order, a tab, a newline or a '\' from the
+     * host on with the third */
+    a->stop = false;
+    st = XIRI_OK;
+    if (value)
+        st = check_run(ctx, a->value, a->value_len, XIRI_PROFILE_HTML, a->base,
+                       value_forward, &p, NULL, split);
     if (st == XIRI_OK && !a->stop)
-        st = html_auth_check(a, ctx, fn, user);
+        st = form_pass(a, ctx, fn, user);
     p.which = 1;
-    if (st == XIRI_OK && !a->stop)
+    if (value && st == XIRI_OK && !a->stop)
         st = check_run(ctx, a->value, a->value_len, XIRI_PROFILE_HTML, a->base,
                        value_forward, &p, NULL, NULL);
     return st;
+}
+
+enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
+                               xiri_diag_fn *fn, void *user, struct ref *split)
+{
+    return auth_passes(a, ctx, true, fn, user, split);
+}
+
+enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
+                                 xiri_diag_fn *fn, void *user)
+{
+    return auth_passes(a, ctx, false, fn, user, NULL);
 }
 
 /* The worst severity of what passes to the caller. */

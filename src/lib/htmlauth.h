@@ -53,16 +53,17 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
  * it, which browsers read so whatever the authority), and those on the
  * value as browsers read it inside it, placed back in the value, with
  * host-slashes where the host follows other than "//"; delivered to fn
- * in three runs (before the authority, in it, after it: each as
- * check_run delivers them, mostly in offset order within each kind), a
- * tab, a newline or a '\' before the host with the first, from the host
- * on with the third.  split
- * (may be NULL) receives the value's RFC 3986 split. */
+ * in offset order (at one offset, in the order they came), or, when they
+ * do not fit in the 1 MiB held for them, in three runs (before the
+ * authority, in it, after it: each in check_run's order, a tab, a newline
+ * or a '\' before the host with the first, from the host on with the
+ * third).  split (may be NULL) receives the value's RFC 3986 split. */
 enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
                                xiri_diag_fn *fn, void *user, struct ref *split);
 
-/* Only the findings inside the authority (html_auth_run's second part):
- * for a value check_run would find nothing in. */
+/* Only the findings inside the authority (html_auth_run's second part),
+ * delivered as html_auth_run delivers them: for a value check_run would
+ * find nothing in. */
 enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
                                  xiri_diag_fn *fn, void *user);
 
