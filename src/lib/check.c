@@ -7,6 +7,7 @@
 #include "codes.h"
 #include "ctx.h"
 #include "htmlauth.h"
+#include "htmltrim.h"
 #include "htmlurl.h"
 #include "idn.h"
 #include "linkcheck.h"
@@ -2028,8 +2029,9 @@ enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s, size_t len,
                             enum xiri_profile profile, xiri_diag_fn *fn,
                             void *user, int *worst)
 {
-    /* html: the host browsers connect to is the one judged */
+    /* html: the C0 controls and spaces browsers remove around a URL
+     * taken off, and the host they connect to is the one judged */
     if (profile == XIRI_PROFILE_HTML)
-        return html_auth_check_value(ctx, s, len, fn, user, worst);
+        return html_trim_check(ctx, s, len, fn, user, worst);
     return check_run(ctx, s, len, profile, NULL, fn, user, worst, NULL);
 }

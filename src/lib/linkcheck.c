@@ -6,6 +6,7 @@
 #include "chars.h"
 #include "codes.h"
 #include "htmlauth.h"
+#include "htmltrim.h"
 #include "htmlurl.h"
 #include "linkcheck.h"
 #include "mojibake.h"
@@ -881,12 +882,41 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     return st;
 }
 
+/* lc_run, but for an HTML link that starts or ends with C0 controls or
+ * spaces, which browsers remove first (the walker's come without them):
+ * the controls reported, and lc_run on what is left, its findings placed
+ * back in the value (htmltrim.c). */
+static enum xiri_status
+lc_trimmed(struct xiri_ctx *ctx, const struct xiri_walker *w,
+           const char *encoding, const struct xiri_link *link, xiri_diag_fn *fn,
+           void *user, int *worst, bool fast)
+{
+    struct html_trim t;
+    struct xiri_link left;
+    enum xiri_status st = XIRI_OK;
+
+    if (!ctx || !link || link->profile != XIRI_PROFILE_HTML || !link->value ||
+        !html_trim_find(link->value, link->value_len, fn, user, &t))
+        return lc_run(ctx, w, encoding, link, fn, user, worst, fast);
+    html_trim_report(&t, link->value, 0, t.lead);
+    left = *link;
+    left.value += t.lead;
+    left.value_len = t.len;
+    if (!t.stop)
+        st = lc_run(ctx, w, encoding, &left, html_trim_forward, &t, NULL, fast);
+    if (st == XIRI_OK)
+        html_trim_report(&t, link->value, t.lead + t.len, link->value_len);
+    if (worst)
+        *worst = t.worst;
+    return st;
+}
+
 enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
                                     const struct xiri_link *link,
                                     xiri_diag_fn *fn, void *user, int *worst,
                                     bool fast)
 {
-    return lc_run(ctx, NULL, encoding, link, fn, user, worst, fast);
+    return lc_trimmed(ctx, NULL, encoding, link, fn, user, worst, fast);
 }
 
 enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
@@ -894,5 +924,5 @@ enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
                                  const struct xiri_link *link, xiri_diag_fn *fn,
                                  void *user, int *worst)
 {
-    return lc_run(ctx, w, NULL, link, fn, user, worst, true);
+    return lc_trimmed(ctx, w, NULL, link, fn, user, worst, true);
 }

@@ -40,6 +40,10 @@
 #define html_auth_free xiri__html_auth_free
 #define html_auth_init xiri__html_auth_init
 #define html_auth_run xiri__html_auth_run
+#define html_trim_check xiri__html_trim_check
+#define html_trim_find xiri__html_trim_find
+#define html_trim_forward xiri__html_trim_forward
+#define html_trim_report xiri__html_trim_report
 #define html_url_drive_relative xiri__html_url_drive_relative
 #define html_url_hidden_host xiri__html_url_hidden_host
 #define html_url_host_form xiri__html_url_host_form
@@ -73,8 +77,8 @@
 #define input_meta_encoding xiri__input_meta_encoding
 #define input_new xiri__input_new
 #define input_nul_count xiri__input_nul_count
-#define input_prescan xiri__input_prescan
 #define input_orig_offset xiri__input_orig_offset
+#define input_prescan xiri__input_prescan
 #define input_read_as_html xiri__input_read_as_html
 #define input_same_encoding xiri__input_same_encoding
 #define input_sniff xiri__input_sniff

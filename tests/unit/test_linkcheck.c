@@ -895,6 +895,11 @@ static void test_hidden_host(void)
         {"http:/\t//a:99999/", NULL, true, "invalid-port", 11, 0, 5, 4},
         {"ws://\r/a@?q", "sc://h/", true, "host-missing", 0, 0, 3, 4},
         {"http://exa\nmple.com/", NULL, false, NULL, 0, 0, 0, -1},
+        /* what browsers remove around a URL first (WHATWG URL 4.4 step
+         * 1): the rest checked, a C0 control said where it is (Node:
+         * throws, http://h/) */
+        {" http://a%b/", NULL, true, "invalid-char", 9, '%', 0, -1},
+        {"\x01http://h/\x01", NULL, false, "control-char", 10, 1, 0, -1},
         /* a tab in or after an IP literal, which RFC 3986's reading
          * makes part of an invalid-ip-literal (Node: http://[::1]/
          * twice, then throws) */

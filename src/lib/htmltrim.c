@@ -1,0 +1,104 @@
+/* htmltrim.c - the C0 controls and spaces browsers remove around an HTML
+ * URL (WHATWG URL 4.4, basic URL parser, step 1), reported where they
+ * are controls, and the checks run on what is left. */
+#include "common.h"
+#include "htmltrim.h"
+#include "codes.h"
+#include "htmlauth.h"
+#include "htmlurl.h"
+
+#include <stdio.h>
+
+bool html_trim_find(const char *v, size_t n, xiri_diag_fn *fn, void *user,
+                    struct html_trim *t)
+{
+    const char *in = v;
+    size_t m = n;
+
+    if (n == 0 || ((unsigned char)v[0] > 0x20 && (unsigned char)v[n - 1] > 0x20))
+        return false;
+    html_url_trim(&in, &m);
+    t->lead = (size_t)(in - v);
+    t->len = m;
+    t->fn = fn;
+    t->user = user;
+    t->worst = -1;
+    t->stop = false;
+    return true;
+}
+
+static void pass_on(struct html_trim *t, const struct xiri_diag *d)
+{
+    if ((int)d->severity > t->worst)
+        t->worst = (int)d->severity;
+    if (!t->stop && t->fn && t->fn(t->user, d) != 0)
+        t->stop = true;
+}
+
+void html_trim_report(struct html_trim *t, const char *v, size_t from,
+                      size_t to)
+{
+    size_t k;
+
+    for (k = from; k < to && !t->stop; k++) {
+        unsigned char c = (unsigned char)v[k];
+        struct xiri_diag d;
+        char msg[256];
+
+        /* HTML 2.4.5: a valid URL potentially surrounded by spaces (ASCII
+         * white space); the other C0 controls make it no valid one */
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
+            continue;
+        snprintf(msg, sizeof(msg),
+                 "control character U+%04X at byte %zu, %s the URL: browsers "
+                 "remove it (WHATWG URL: invalid-URL-unit), other software "
+                 "does not; remove it",
+                 c, k, k < t->lead ? "before" : "after");
+        codes_diag(&d, CODE_CONTROL_CHAR, XIRI_PART_COUNT, k, 1, c, msg);
+        d.severity = XIRI_SEV_WARNING;
+        d.section = "WHATWG URL 4.4";
+        pass_on(t, &d);
+    }
+}
+
+/* The offset in the value of byte o of what is left. */
+static size_t lead_offset(const void *user, size_t o)
+{
+    return o + ((const struct html_trim *)user)->lead;
+}
+
+int html_trim_forward(void *user, const struct xiri_diag *d)
+{
+    struct html_trim *t = user;
+    struct xiri_diag moved = *d;
+    char msg[1024];
+
+    moved.offset += t->lead;
+    if (t->lead > 0) {
+        codes_rebase_bytes(d->message, lead_offset, t, msg, sizeof(msg));
+        moved.message = msg;
+    }
+    pass_on(t, &moved);
+    return t->stop;
+}
+
+enum xiri_status html_trim_check(struct xiri_ctx *ctx, const char *s,
+                                 size_t len, xiri_diag_fn *fn, void *user,
+                                 int *worst)
+{
+    struct html_trim t;
+    enum xiri_status st = XIRI_OK;
+
+    /* (html_auth_check_value says what is wrong with the arguments) */
+    if (!ctx || !s || len > XIRI_MAX_LEN || !html_trim_find(s, len, fn, user, &t))
+        return html_auth_check_value(ctx, s, len, fn, user, worst);
+    html_trim_report(&t, s, 0, t.lead);
+    if (!t.stop)
+        st = html_auth_check_value(ctx, s + t.lead, t.len, html_trim_forward,
+                                   &t, NULL);
+    if (st == XIRI_OK)
+        html_trim_report(&t, s, t.lead + t.len, len);
+    if (worst)
+        *worst = t.worst;
+    return st;
+}
