@@ -14,7 +14,7 @@ The pairs combine schemes (special, file, not special, in upper case or
 with a tab or newline inside), runs of slashes, backslashes, tabs and
 newlines, hosts (userinfo, ports, IPv4, IP literals, escapes, forbidden
 code points, non-ASCII), paths and bases (http, https, file, not special,
-opaque, none).  Two classes are known and left out: xn-- labels that are no
+opaque, none), some with C0 controls and spaces around them.  Two classes are known and left out: xn-- labels that are no
 A-label (browsers of the day and ICU differ; xiri warns: fake-a-label), and
 Node's resolving a reference with a fragment against mailto:x, which the
 URL Standard fails.  A relative value without a base is skipped.
@@ -107,6 +107,7 @@ HOSTS = ["a", "a%b", "a:99999", "a:12", "1.2.3.400", "0x1.2", "a b", "a|b",
          "a:8\\0", "h:\\p", "a\\%5Cb", "a\t%09b", "\u00e9..1", "\uff0e2",
          "\u00e9.1", "~\u00e9.2", "\u30022255"]
 PATHS = ["", "/", "/p?q#f", "?q", "#f"]
+AROUND = [(" ", " "), ("\x01", ""), ("", "\x1f"), ("\x02 ", "\r\x00")]
 BASES = [None, "http://e.org/d/", "https://e.org/", "file:///d/",
          "sc://h/", "sc:/x", "mailto:x"]
 
@@ -114,6 +115,11 @@ BASES = [None, "http://e.org/d/", "https://e.org/", "file:///d/",
 def known(value, base):
     """The classes left out (see the header)."""
     return "xn--" in value.lower() or (base == "mailto:x" and "#" in value)
+
+
+def c0_strip(value):
+    """value without the C0 controls and spaces around it."""
+    return value.strip("".join(chr(c) for c in range(0x21)))
 
 
 def has_scheme(value):
@@ -141,6 +147,13 @@ def main():
                                              BASES):
         v = (s + sl + h + p).strip(" ")
         if v and (b is not None or has_scheme(v)) and not known(v, b):
+            pairs.append((v, b))
+    # what browsers remove around a URL first (WHATWG URL 4.4 step 1)
+    for s, sl, h, p, b, (pre, post) in itertools.product(
+            SCHEMES, SLASHES, HOSTS, ["", "/p?q#f"], BASES[:2] + BASES[4:5],
+            AROUND):
+        v = pre + (s + sl + h + p).strip(" ") + post
+        if (b is not None or has_scheme(c0_strip(v))) and not known(v, b):
             pairs.append((v, b))
     pairs = list(dict.fromkeys(pairs))
 
