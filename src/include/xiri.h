@@ -307,8 +307,8 @@ typedef int xiri_diag_fn(void *user, const struct xiri_diag *diag);
  * (XIRI_ENOMEM, XIRI_EUNICODE); findings are not failures.  *worst (may
  * be NULL) receives the highest severity seen, or -1 when none.  Under
  * XIRI_PROFILE_HTML the C0 controls and spaces browsers remove around a
- * URL are taken off first (the controls reported as control-char
- * warnings), and the authority is judged where browsers read it
+ * URL are taken off first (the first control on each side reported as a
+ * control-around-url warning), and the authority is judged where browsers read it
  * (WHATWG URL: after any number of slashes, or none, after an http(s),
  * ftp or ws(s) scheme, after two of which one is '\' after file:, up to
  * a '\', tabs and newlines removed first), its findings placed in s as

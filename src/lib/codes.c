@@ -401,6 +401,26 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "browsers, as to RFC 3986 5.2.2's non-strict readers, and are "
             "not reported.)",
         },
+    [CODE_CONTROL_AROUND_URL] =
+        {
+            "control-around-url",
+            WARN,
+            "WHATWG URL 4.4",
+            "a C0 control before or after an HTML URL, which browsers remove",
+            "Before they read a URL, browsers remove the C0 controls "
+            "(U+0000 to U+001F) and spaces at its start and end (WHATWG "
+            "URL, basic URL parser, step 1: invalid-URL-unit), so "
+            "href=\"&#1;https://example.org/\" leads to "
+            "https://example.org/.  HTML allows only spaces (ASCII "
+            "white space) around a URL (HTML 2.4.5, a valid URL "
+            "potentially surrounded by spaces): another control makes the "
+            "document invalid, and software that reads the value as RFC "
+            "3986 does (feeds, crawlers, link checkers) gets no URL or "
+            "another one.  xiri checks and resolves the URL without it, "
+            "and xiri rewrite leaves it where it is; the message gives the "
+            "first such character on each side of the value.  Remove it "
+            "(it is often a stray character reference such as &#1;).",
+        },
     [CODE_UPPER_SCHEME] =
         {
             "upper-scheme",

@@ -37,6 +37,7 @@ enum code_id {
     CODE_FAKE_A_LABEL,
     CODE_CONFUSABLE_HOST,
     CODE_HOST_SLASHES,
+    CODE_CONTROL_AROUND_URL, /* xiri_check, and the walker (walk.c) */
     /* non-canonical spellings */
     CODE_UPPER_SCHEME,
     CODE_UPPER_HOST,
@@ -84,9 +85,10 @@ enum code_id {
 #define CODE_LINK_FIRST CODE_NO_BASE
 #define CODE_LINK_LAST CODE_DOUBLE_PCT
 
-/* The codes of the document walker's diagnostics: [CODE_DOC_FIRST,
- * CODE_DOC_LAST]; tests/cli/explain-codes.sh checks that every code
- * walk.c can report is one of them. */
+/* The codes of the document walker's own diagnostics: [CODE_DOC_FIRST,
+ * CODE_DOC_LAST] (it reports control-around-url too, which xiri_check
+ * does as well); tests/cli/explain-codes.sh checks that every code walk.c
+ * can report is in the catalogue with the walker's severity. */
 #define CODE_DOC_FIRST CODE_INVALID_BYTE
 #define CODE_DOC_LAST CODE_UNPAIRED_NAMESPACE
 

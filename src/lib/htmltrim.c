@@ -52,12 +52,11 @@ void html_trim_report(struct html_trim *t, const char *v, size_t from,
         snprintf(msg, sizeof(msg),
                  "control character U+%04X at byte %zu, %s the URL: browsers "
                  "remove it (WHATWG URL: invalid-URL-unit), other software "
-                 "does not; remove it",
+                 "does not, and HTML allows only spaces there; remove it",
                  c, k, k < t->lead ? "before" : "after");
-        codes_diag(&d, CODE_CONTROL_CHAR, XIRI_PART_COUNT, k, 1, c, msg);
-        d.severity = XIRI_SEV_WARNING;
-        d.section = "WHATWG URL 4.4";
+        codes_diag(&d, CODE_CONTROL_AROUND_URL, XIRI_PART_COUNT, k, 1, c, msg);
         pass_on(t, &d);
+        break; /* the first of the side, as the walker says it */
     }
 }
 

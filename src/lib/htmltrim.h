@@ -23,8 +23,8 @@ struct html_trim {
 bool html_trim_find(const char *v, size_t n, xiri_diag_fn *fn, void *user,
                     struct html_trim *t);
 
-/* Report the C0 controls of v[from..to) (one side of what browsers
- * remove) to t's fn as control-char warnings; not the ASCII white space
+/* Report the first C0 control of v[from..to) (one side of what browsers
+ * remove) to t's fn as a control-around-url warning; not the ASCII white space
  * (tab, newline, form feed, carriage return, space) that HTML allows
  * around a URL ("valid URL potentially surrounded by spaces"). */
 void html_trim_report(struct html_trim *t, const char *v, size_t from,

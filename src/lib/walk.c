@@ -844,23 +844,62 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
     return true;
 }
 
+/* HTML 2.4.5: a valid URL potentially surrounded by spaces; ASCII
+ * whitespace (13.2.5) is what "spaces" means. */
+static bool html_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+static size_t raw_place(struct xiri_walker *w, struct emit *e, size_t target);
+
+/* The C0 control at offset at of the value (not ASCII whitespace), which
+ * browsers remove from before or after the URL (emit_item), reported
+ * where it stands. */
+static void report_removed_control(struct xiri_walker *w, struct emit *e,
+                                   size_t at, bool before)
+{
+    size_t pos = e->raw_pos, si = e->at_i, sd = e->at_d;
+
+    if (e->item_mapped) {
+        /* raw_place from the value's start: the control may be before
+         * the item's */
+        e->at_i = e->at_d = 0;
+        pos = raw_place(w, e, at);
+        e->at_i = si;
+        e->at_d = sd;
+    }
+    diag(w, "control-around-url", XIRI_SEV_WARNING, pos,
+         "control character U+%04X %s the URL in %s: browsers remove it "
+         "(WHATWG URL: invalid-URL-unit), other software does not, and "
+         "HTML allows only spaces there; remove it",
+         (unsigned char)e->value[at], before ? "before" : "after",
+         e->link.attribute ? e->link.attribute : "the element's content");
+}
+
 static int emit_item(void *user, size_t start, size_t len, unsigned index)
 {
     struct emit *e = user;
     struct xiri_walker *w = e->w;
-    size_t offs[2], pos[2];
+    size_t offs[2], pos[2], lead = SIZE_MAX, trail = SIZE_MAX;
 
     if (w->status != XIRI_OK)
         return 1;
     if (w->html) {
         /* WHATWG URL, basic URL parser: leading and trailing C0 controls
-         * and spaces are removed (HTML's ASCII whitespace among them).
-         * (A rewriter that must quote an unquoted value puts the quotes
-         * around the whole value only: rewrite.c whole_unquoted.) */
-        while (len > 0 && (unsigned char)e->value[start] <= 0x20)
-            start++, len--;
-        while (len > 0 && (unsigned char)e->value[start + len - 1] <= 0x20)
-            len--;
+         * and spaces are removed (HTML's ASCII whitespace among them);
+         * the first control other than whitespace on each side is
+         * reported.  (A rewriter that must quote an unquoted value puts
+         * the quotes around the whole value only: rewrite.c
+         * whole_unquoted.) */
+        for (; len > 0 && (unsigned char)e->value[start] <= 0x20;
+             start++, len--)
+            if (lead == SIZE_MAX && !html_space((unsigned char)e->value[start]))
+                lead = start;
+        for (; len > 0 && (unsigned char)e->value[start + len - 1] <= 0x20;
+             len--)
+            if (!html_space((unsigned char)e->value[start + len - 1]))
+                trail = start + len - 1;
     }
     offs[0] = start;
     offs[1] = start + len;
@@ -901,15 +940,20 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         e->link.line = e->link.column = 0;
     else
         input_line_col(w->in, pos[0], &e->link.line, &e->link.column);
+    if (lead != SIZE_MAX)
+        report_removed_control(w, e, lead, true);
     w->links++;
     w->cur = e;
-    if (w->on_link && w->on_link(w->user, &e->link) != 0) {
+    if (w->status == XIRI_OK && w->on_link &&
+        w->on_link(w->user, &e->link) != 0) {
         w->cur = NULL;
         fail(w, XIRI_ECANCELED);
         return 1;
     }
     w->cur = NULL;
-    return 0;
+    if (trail != SIZE_MAX)
+        report_removed_control(w, e, trail, false);
+    return w->status != XIRI_OK;
 }
 
 /* The raw text of the current value from the cursor on, unit by unit

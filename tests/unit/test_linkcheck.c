@@ -899,7 +899,7 @@ static void test_hidden_host(void)
          * 1): the rest checked, a C0 control said where it is (Node:
          * throws, http://h/) */
         {" http://a%b/", NULL, true, "invalid-char", 9, '%', 0, -1},
-        {"\x01http://h/\x01", NULL, false, "control-char", 10, 1, 0, -1},
+        {"\x01http://h/\x01", NULL, false, "control-around-url", 10, 1, 0, -1},
         /* a tab in or after an IP literal, which RFC 3986's reading
          * makes part of an invalid-ip-literal (Node: http://[::1]/
          * twice, then throws) */
@@ -1072,20 +1072,22 @@ static void test_hidden_host(void)
         struct count c;
 
         CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+        /* (a 'x' last: browsers remove trailing controls first) */
         memcpy(t, "http://h\t/", 10);
         memset(t + 10, 1, N);
+        t[N + 10] = 'x';
         memset(&c, 0, sizeof(c));
-        c.at = calloc(N + 10, 1);
+        c.at = calloc(N + 11, 1);
         CU_ASSERT_PTR_NOT_NULL_FATAL(c.at);
-        CU_ASSERT_EQUAL(xiri_check(ctx, t, N + 10, XIRI_PROFILE_HTML,
+        CU_ASSERT_EQUAL(xiri_check(ctx, t, N + 11, XIRI_PROFILE_HTML,
                                    count_control, &c, NULL),
                         XIRI_OK);
-        for (i = 0; i < N + 10; i++)
-            if (c.at[i] != (i == 8 || i >= 10))
+        for (i = 0; i < N + 11; i++)
+            if (c.at[i] != (i == 8 || (i >= 10 && i < N + 10)))
                 break;
-        if (i != N + 10 || c.other)
+        if (i != N + 11 || c.other)
             TEST_FAIL("%zu control-char findings, byte %zu said %d times", c.n,
-                      i, i < N + 10 ? c.at[i] : 0);
+                      i, i < N + 11 ? c.at[i] : 0);
         else
             CU_PASS("held no more than 1 MiB");
         free(c.at);
