@@ -1527,6 +1527,7 @@ static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
     unsigned flags = 0;
     size_t i;
     bool ascii = true;
+    const char *why = NULL, *section = NULL, *marks = "";
 
     if (!check_decode(ck, a, e, &ck->tmp))
         return;
@@ -1550,27 +1551,28 @@ static void check_confusable_label(struct check *ck, struct idn *idn, size_t a,
         check_fail(ck, st);
         return;
     }
-    if (flags & UNI_SPOOF_MIXED_SCRIPT)
-        check_report(ck, CODE_CONFUSABLE_HOST, XIRI_SEV_WARNING, "UTS #39 5.2",
+    /* one finding for the label, with every reason UTS #39 gives */
+    if (flags & UNI_SPOOF_MIXED_SCRIPT) {
+        why = "mixes scripts that are not used together (UTS #39 \"highly "
+              "restrictive\" fails), so it can imitate another name";
+        section = "UTS #39 5.2";
+    } else if (flags & UNI_SPOOF_WHOLE_SCRIPT) {
+        why = "is made of look-alikes of ASCII letters (its UTS #39 "
+              "skeleton is ASCII), so it can pass for an ASCII name";
+        section = "UTS #39 4";
+    }
+    if ((flags & UNI_SPOOF_INVISIBLE) && !why) {
+        why = "has invisible or stacked combining marks";
+        section = "UTS #39 5.4";
+    } else if (flags & UNI_SPOOF_INVISIBLE) {
+        marks = ", and it has invisible or stacked combining marks";
+    }
+    if (why)
+        check_report(ck, CODE_CONFUSABLE_HOST, XIRI_SEV_WARNING, section,
                      XIRI_PART_HOST, a, e - a, 0,
-                     "the host label at byte %zu mixes scripts that are "
-                     "not used together (UTS #39 \"highly restrictive\" "
-                     "fails); it can imitate another name: check it",
-                     a);
-    else if (flags & UNI_SPOOF_WHOLE_SCRIPT)
-        check_report(ck, CODE_CONFUSABLE_HOST, XIRI_SEV_WARNING, "UTS #39 4",
-                     XIRI_PART_HOST, a, e - a, 0,
-                     "the host label at byte %zu is made of look-alikes "
-                     "of ASCII letters (its UTS #39 skeleton is ASCII), so "
-                     "it can pass for an ASCII name; check it is the name "
+                     "the host label at byte %zu %s%s; check it is the name "
                      "intended",
-                     a);
-    if (flags & UNI_SPOOF_INVISIBLE)
-        check_report(ck, CODE_CONFUSABLE_HOST, XIRI_SEV_WARNING, "UTS #39 5.4",
-                     XIRI_PART_HOST, a, e - a, 0,
-                     "the host label at byte %zu has invisible or stacked "
-                     "combining marks; check it is the name intended",
-                     a);
+                     a, why, marks);
 }
 
 /* HTML: WHATWG URL 4.4, file host state: a file URL has no userinfo;
