@@ -851,24 +851,12 @@ static bool html_space(unsigned char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
 }
 
-static size_t raw_place(struct xiri_walker *w, struct emit *e, size_t target);
-
 /* The C0 control at offset at of the value (not ASCII whitespace), which
- * browsers remove from before or after the URL (emit_item), reported
- * where it stands. */
+ * browsers remove from before or after the URL (emit_item), reported at
+ * text position pos. */
 static void report_removed_control(struct xiri_walker *w, struct emit *e,
-                                   size_t at, bool before)
+                                   size_t at, size_t pos, bool before)
 {
-    size_t pos = e->raw_pos, si = e->at_i, sd = e->at_d;
-
-    if (e->item_mapped) {
-        /* raw_place from the value's start: the control may be before
-         * the item's */
-        e->at_i = e->at_d = 0;
-        pos = raw_place(w, e, at);
-        e->at_i = si;
-        e->at_d = sd;
-    }
     diag(w, "control-around-url", XIRI_SEV_WARNING, pos,
          "control character U+%04X %s the URL in %s: browsers remove it "
          "(WHATWG URL: invalid-URL-unit), other software does not, and "
@@ -881,7 +869,9 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 {
     struct emit *e = user;
     struct xiri_walker *w = e->w;
-    size_t offs[2], pos[2], lead = SIZE_MAX, trail = SIZE_MAX;
+    /* the item's start and end, with the controls reported before and
+     * after it (mapped in the same ascending walk: a list stays linear) */
+    size_t offs[4], place[4], *pos, n = 0, k, lead = SIZE_MAX, trail = SIZE_MAX;
 
     if (w->status != XIRI_OK)
         return 1;
@@ -900,16 +890,24 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
              len--)
             if (!html_space((unsigned char)e->value[start + len - 1]))
                 trail = start + len - 1;
+        /* (not an identifier, which is compared, not parsed) */
+        if (e->link.shape == XIRI_SHAPE_IDENTIFIER)
+            lead = trail = SIZE_MAX;
     }
-    offs[0] = start;
-    offs[1] = start + len;
-    e->item_mapped = map_offsets(w, e, offs, pos, 2);
+    if (lead != SIZE_MAX)
+        offs[n++] = lead;
+    pos = place + n;
+    offs[n++] = start;
+    offs[n++] = start + len;
+    if (trail != SIZE_MAX)
+        offs[n++] = trail;
+    e->item_mapped = map_offsets(w, e, offs, place, n);
     if (!e->item_mapped) {
         /* the text does not decode to the value as the parser gave it:
          * the value's place is known, its span is not (a rewriter must
          * not touch it) */
-        pos[0] = e->raw_pos;
-        pos[1] = e->raw_pos;
+        for (k = 0; k < n; k++)
+            place[k] = e->raw_pos;
     }
     e->link.has_markup = 0;
     if (e->mixed && e->item_mapped) {
@@ -941,18 +939,19 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     else
         input_line_col(w->in, pos[0], &e->link.line, &e->link.column);
     if (lead != SIZE_MAX)
-        report_removed_control(w, e, lead, true);
+        report_removed_control(w, e, lead, place[0], true);
+    if (w->status != XIRI_OK)
+        return 1;
     w->links++;
     w->cur = e;
-    if (w->status == XIRI_OK && w->on_link &&
-        w->on_link(w->user, &e->link) != 0) {
+    if (w->on_link && w->on_link(w->user, &e->link) != 0) {
         w->cur = NULL;
         fail(w, XIRI_ECANCELED);
         return 1;
     }
     w->cur = NULL;
     if (trail != SIZE_MAX)
-        report_removed_control(w, e, trail, false);
+        report_removed_control(w, e, trail, place[n - 1], false);
     return w->status != XIRI_OK;
 }
 
