@@ -14,10 +14,11 @@ The pairs combine schemes (special, file, not special, in upper case or
 with a tab or newline inside), runs of slashes, backslashes, tabs and
 newlines, hosts (userinfo, ports, IPv4, IP literals, escapes, forbidden
 code points, non-ASCII), paths and bases (http, https, file, not special,
-opaque, none), some with C0 controls and spaces around them.  Two classes are known and left out: xn-- labels that are no
-A-label (browsers of the day and ICU differ; xiri warns: fake-a-label), and
-Node's resolving a reference with a fragment against mailto:x, which the
-URL Standard fails.  A relative value without a base is skipped.
+opaque, none), some with C0 controls and spaces around them.  Two classes
+are known and left out: xn-- labels that are no A-label (browsers of the
+day and ICU differ; xiri warns: fake-a-label), and Node's resolving a
+reference with a fragment against mailto:x, which the URL Standard fails.
+A relative value without a base is skipped.
 Exit status: 0 when they agree, 1 when they do not (examples listed), 2 on
 a usage error.  Not part of make check: Node is not a build dependency.
 """

@@ -68,15 +68,32 @@ static bool browsers_authority(const char *v, size_t m, const char *base,
     return true;
 }
 
-/* The offset in the value of byte k of a->read. */
-static size_t value_offset(const struct html_auth *a, size_t k)
+/* The offset in the value of byte k of a->read (the value without its
+ * tabs and newlines, when prepared), or the value's length past its end.
+ * A cursor, the last byte mapped, keeps ascending calls linear: a value
+ * with many findings would otherwise be counted from its start for each. */
+static size_t value_offset(struct html_auth *a, size_t k)
 {
-    size_t o;
+    size_t i, r;
 
     if (!a->prepared)
         return k;
-    o = html_url_raw_offset(a->value, a->value_len, k);
-    return o == SIZE_MAX ? a->value_len : o;
+    if (k < a->cursor_read)
+        a->cursor_read = a->cursor_value = 0;
+    r = a->cursor_read;
+    for (i = a->cursor_value; i < a->value_len; i++) {
+        char c = a->value[i];
+
+        if (c == '\t' || c == '\n' || c == '\r')
+            continue;
+        if (r == k) {
+            a->cursor_read = r;
+            a->cursor_value = i;
+            return i;
+        }
+        r++;
+    }
+    return a->value_len;
 }
 
 enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
@@ -91,6 +108,7 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
     a->base = base;
     a->read = v;
     a->drop_from = a->drop_to = 0;
+    a->cursor_read = a->cursor_value = 0;
     a->prepared = memchr(v, '\t', n) || memchr(v, '\n', n) ||
                   memchr(v, '\r', n);
     if (a->prepared) {
@@ -132,7 +150,7 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
 /* The offset in the value of byte o of the string html_auth_check
  * checks: a->read with "//" before its host, which stands for the
  * slashes. */
-static size_t form_offset(const struct html_auth *a, size_t o)
+static size_t form_offset(struct html_auth *a, size_t o)
 {
     size_t from = a->slashes_at + 2;
 
@@ -143,10 +161,11 @@ static size_t form_offset(const struct html_auth *a, size_t o)
     return value_offset(a, o);
 }
 
-/* form_offset for codes_rebase_bytes. */
+/* form_offset for codes_rebase_bytes (which hands a back as const: its
+ * cursor moves, the rest does not). */
 static size_t form_offset_of(const void *a, size_t o)
 {
-    return form_offset(a, o);
+    return form_offset((struct html_auth *)(uintptr_t)a, o);
 }
 
 /* Where a finding goes: the caller's callback, and, for the passes over
@@ -320,11 +339,15 @@ static enum xiri_status form_pass(struct html_auth *a, struct xiri_ctx *ctx,
 /* A tab or newline in the authority that no finding of the value's pass
  * is about (one inside an IP literal is part of its invalid-ip-literal,
  * which the form, without it, does not give): control-char, as for the
- * others.  h is in offset order; what is added is put in it. */
-static void held_unread_tabs(const struct html_auth *a, struct held *h)
+ * others; and likewise a '\' there in a special URL, which browsers read
+ * as '/' (in a port, "http://a:8\0", it is part of RFC 3986's
+ * invalid-port, and the form has '/'): html-only, as check_scan says it
+ * elsewhere.  h is in offset order; what is added is put in it. */
+static void held_unread_bytes(const struct html_auth *a, struct held *h)
 {
     size_t k, j = 0, n = h->list.len / sizeof(struct held_diag);
     const char *control = codes_get(CODE_CONTROL_CHAR)->code;
+    int special = -1; /* not asked yet */
 
     for (k = a->drop_from; k < a->drop_to; k++) {
         unsigned char c = (unsigned char)a->value[k];
@@ -333,24 +356,40 @@ static void held_unread_tabs(const struct html_auth *a, struct held *h)
         struct xiri_diag d;
         char msg[256];
 
-        if (c != '\t' && c != '\n' && c != '\r')
+        if (c != '\t' && c != '\n' && c != '\r' && c != '\\')
             continue;
         for (; j < n; j++) {
             e = (const struct held_diag *)(const void *)h->list.data + j;
             if (e->d.offset > k)
                 break;
-            said |= e->d.offset == k && e->d.code == control;
+            said |= e->d.offset == k &&
+                    (c == '\\' ? e->d.codepoint == '\\' : e->d.code == control);
         }
         if (said)
             continue;
-        /* WHATWG URL 4.4, basic URL parser: invalid-URL-unit */
-        snprintf(msg, sizeof(msg),
-                 "control character U+%04X at byte %zu in the authority, "
-                 "which browsers remove before they read the URL (WHATWG "
-                 "URL: invalid-URL-unit) and other software does not; "
-                 "remove it",
-                 c, k);
-        codes_diag(&d, CODE_CONTROL_CHAR, XIRI_PART_AUTHORITY, k, 1, c, msg);
+        if (c == '\\') {
+            if (special < 0)
+                special = html_url_special(a->read, a->read_len, a->base);
+            if (!special)
+                continue; /* the form keeps it, and says it */
+            /* WHATWG URL 4.4: invalid-reverse-solidus */
+            snprintf(msg, sizeof(msg),
+                     "'\\' (U+005C) at byte %zu: browsers read it as '/' "
+                     "in this URL, which ends its authority there (WHATWG "
+                     "URL), other software does not; write '/'",
+                     k);
+            codes_diag(&d, CODE_HTML_ONLY, XIRI_PART_AUTHORITY, k, 1, c, msg);
+        } else {
+            /* WHATWG URL 4.4, basic URL parser: invalid-URL-unit */
+            snprintf(msg, sizeof(msg),
+                     "control character U+%04X at byte %zu in the "
+                     "authority, which browsers remove before they read "
+                     "the URL (WHATWG URL: invalid-URL-unit) and other "
+                     "software does not; remove it",
+                     c, k);
+            codes_diag(&d, CODE_CONTROL_CHAR, XIRI_PART_AUTHORITY, k, 1, c,
+                       msg);
+        }
         d.severity = XIRI_SEV_WARNING;
         d.section = "WHATWG URL 4.4";
         (void)hold(h, &d);
@@ -395,8 +434,8 @@ static enum xiri_status auth_passes(struct html_auth *a, struct xiri_ctx *ctx,
     n = h.list.len / sizeof(struct held_diag);
     if (st == XIRI_OK && n > 1)
         qsort(h.list.data, n, sizeof(struct held_diag), held_order);
-    if (st == XIRI_OK && value && a->prepared) {
-        held_unread_tabs(a, &h);
+    if (st == XIRI_OK && value) {
+        held_unread_bytes(a, &h);
         st = h.list.status != XIRI_OK ? h.list.status : h.text.status;
         if (h.list.len / sizeof(struct held_diag) > n) {
             n = h.list.len / sizeof(struct held_diag);

@@ -30,6 +30,9 @@ struct html_auth {
      * findings come from read, not from the value */
     size_t drop_from, drop_to;
     size_t host_in_value; /* where the host starts in the value */
+    /* value_offset's cursor: byte cursor_read of read is
+     * value[cursor_value] */
+    size_t cursor_read, cursor_value;
     bool stop; /* a callback asked to stop */
 };
 
@@ -57,7 +60,11 @@ enum xiri_status html_auth_find(struct html_auth *a, const char *v, size_t n,
  * do not fit in the 1 MiB held for them, in three runs (before the
  * authority, in it, after it: each in check_run's order, a tab, a newline
  * or a '\' before the host with the first, from the host on with the
- * third).  split (may be NULL) receives the value's RFC 3986 split. */
+ * third).  A tab, newline or '\' in the authority that only a larger
+ * finding of RFC 3986's reading covers ("http://[::1\t]/",
+ * "http://a:8\\0") is said on its own (control-char, html-only), but not
+ * in three runs.  split (may be NULL) receives the value's RFC 3986
+ * split. */
 enum xiri_status html_auth_run(struct html_auth *a, struct xiri_ctx *ctx,
                                xiri_diag_fn *fn, void *user, struct ref *split);
 
