@@ -935,6 +935,7 @@ void codes_rebase_bytes(const char *msg, size_t (*map)(const void *, size_t),
                         const void *user, char *out, size_t size)
 {
     size_t used = 0;
+    bool quoted = false;
 
     while (*msg && used + 1 < size) {
         char *end;
@@ -942,8 +943,12 @@ void codes_rebase_bytes(const char *msg, size_t (*map)(const void *, size_t),
         size_t to;
 
         /* "at byte 12", as every message writes an offset; not "byte
-         * 0xFF", a byte's value, nor digits quoted from the value */
-        if (strncmp(msg, "at byte ", 8) == 0 && msg[8] >= '0' &&
+         * 0xFF", a byte's value, nor text quoted from the value (messages
+         * quote it in '"', which a quoted string does not hold:
+         * check_quote) */
+        if (*msg == '"')
+            quoted = !quoted;
+        if (!quoted && strncmp(msg, "at byte ", 8) == 0 && msg[8] >= '0' &&
             msg[8] <= '9' &&
             (o = strtoull(msg + 8, &end, 10), *end != 'x' && *end != 'X') &&
             (to = map(user, (size_t)o)) != SIZE_MAX) {

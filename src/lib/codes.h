@@ -101,8 +101,9 @@ enum code_id {
 const struct xiri_code_info *codes_get(enum code_id id);
 /* Copy the message msg to out[0..size), each "at byte N" in it (an offset
  * in the string it is about, as the messages write one) written as "at
- * byte " and map(user, N), unless that is SIZE_MAX: for findings on
- * another string than the one the caller reports on. */
+ * byte " and map(user, N), unless that is SIZE_MAX or it stands inside
+ * '"' (quoted from the value): for findings on another string than the
+ * one the caller reports on. */
 void codes_rebase_bytes(const char *msg, size_t (*map)(const void *, size_t),
                         const void *user, char *out, size_t size);
 /* A finding of code id with its default severity and section, the rest

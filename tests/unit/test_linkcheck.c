@@ -1000,6 +1000,11 @@ static void test_hidden_host(void)
                            plus_one, NULL, moved, sizeof(moved));
         CU_ASSERT_STRING_EQUAL(moved, "the port \"99999byte 3\" at byte 10 "
                                       "holds byte 0xFF at byte 13");
+        /* nor "at byte N" quoted from the value (the review's finding 4:
+         * xiri_check of "\x01http:at byte 1/" quoted "at byte 2") */
+        codes_rebase_bytes("browsers read \"at byte 1\" at byte 6", plus_one,
+                           NULL, moved, sizeof(moved));
+        CU_ASSERT_STRING_EQUAL(moved, "browsers read \"at byte 1\" at byte 7");
         html_check(o, &r);
         for (k = 0, good = 0; k < r.n; k++)
             if (strcmp(r.f[k].code, "invalid-port") == 0)
