@@ -496,27 +496,47 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
 /* The bytes a plain link may hold anywhere: what a path, a query and a
  * fragment all allow (RFC 3986 3.3-3.5: pchar, '/', and '?' which only
  * a query or a fragment can hold once split), that is chars_ascii[c] &
- * (CH_PCHAR | CH_SLASH | CH_QMARK), as a table of every byte value (the
- * linkcheck suite compares the two); '#' is counted apart. */
-const unsigned char linkcheck_plain_byte[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
-    /* 0x80-0xFF: 0 */
+ * (CH_PCHAR | CH_SLASH | CH_QMARK), as a table of every byte value: 0
+ * for those, but LC_PLAIN_COLON, LC_PLAIN_QMARK and LC_PLAIN_UPPER for
+ * ':', '?' and 'A'-'Z', and LC_PLAIN_NOT for every other byte (the
+ * linkcheck suite compares it with chars_ascii); '#' is counted apart.
+ * Or-ed over a value, it says at once whether the value is plain and
+ * which of those characters it holds anywhere, so that plain_split need
+ * not look for one the value has none of. */
+#define N LC_PLAIN_NOT
+#define C LC_PLAIN_COLON
+#define Q LC_PLAIN_QMARK
+#define U LC_PLAIN_UPPER
+const unsigned char linkcheck_plain_class[256] = {
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0x00 */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0x10 */
+    N, 0, N, N, 0, N, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x20: ' ' '"' '#' '%' */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, C, 0, N, 0, N, Q, /* 0x30: '<' '>' */
+    0, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, /* 0x40 */
+    U, U, U, U, U, U, U, U, U, U, U, N, N, N, N, 0, /* 0x50: '[' '\' ']' '^' */
+    N, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x60: '`' */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N, N, N, 0, N, /* 0x70: '{' '|' '}' DEL */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0x80-0xFF */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0x90 */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0xA0 */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0xB0 */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0xC0 */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0xD0 */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0xE0 */
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0xF0 */
 };
+#undef N
+#undef C
+#undef Q
+#undef U
 
-/* Whether the eight bytes at u are all plain. */
-static inline bool plain_8(const unsigned char *u)
+/* The classes of the eight bytes at u, or-ed. */
+static inline unsigned plain_8(const unsigned char *u)
 {
-    const unsigned char *t = linkcheck_plain_byte;
+    const unsigned char *t = linkcheck_plain_class;
 
-    return (t[u[0]] & t[u[1]] & t[u[2]] & t[u[3]] & t[u[4]] & t[u[5]] &
-            t[u[6]] & t[u[7]]) != 0;
+    return (unsigned)(t[u[0]] | t[u[1]] | t[u[2]] | t[u[3]] | t[u[4]] |
+                      t[u[5]] | t[u[6]] | t[u[7]]);
 }
 
 /* The first half of linkcheck_plain, which needs no split: only bytes a
@@ -524,16 +544,19 @@ static inline bool plain_8(const unsigned char *u)
  * there is none).  With *latin true, the UTF-8 of the Latin letters
  * U+00C0-U+0131 (C3 80-BF, C4 80-B1) and of the assigned characters of
  * linkcheck_nfkc_starter is taken too; *latin then says whether there
- * was any. */
+ * was any.  *classes receives the linkcheck_plain_class bits of its
+ * plain bytes, or-ed (which of ':', '?' and upper case it holds). */
 static inline bool plain_bytes_at(const char *s, size_t n, size_t *hash,
-                                  bool *latin)
+                                  bool *latin, unsigned *classes)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0, k, end, hashes = 0;
+    unsigned m, seen = 0;
     bool take = *latin;
 
     *hash = n;
     *latin = false;
+    *classes = 0;
     if (n > XIRI_MAX_LEN)
         return false; /* xiri_check refuses it */
     while (i < n) {
@@ -541,12 +564,15 @@ static inline bool plain_bytes_at(const char *s, size_t n, size_t *hash,
          * the last eight (some looked at again), so that the loop's exit
          * does not depend on the length */
         if (n - i >= 8) {
-            if (plain_8(u + i)) {
+            m = plain_8(u + i);
+            if (!(m & LC_PLAIN_NOT)) {
+                seen |= m;
                 i += 8;
                 continue;
             }
             end = i + 8;
-        } else if (n >= 8 && plain_8(u + n - 8)) {
+        } else if (n >= 8 && !((m = plain_8(u + n - 8)) & LC_PLAIN_NOT)) {
+            seen |= m;
             break;
         } else {
             end = n;
@@ -554,8 +580,11 @@ static inline bool plain_bytes_at(const char *s, size_t n, size_t *hash,
         /* a byte that is not plain in u[i..end) (a letter's second
          * byte may lie past end) */
         for (k = i; k < end; k++) {
-            if (linkcheck_plain_byte[u[k]])
+            m = linkcheck_plain_class[u[k]];
+            if (!(m & LC_PLAIN_NOT)) {
+                seen |= m;
                 continue;
+            }
             if (take && (u[k] == 0xC3 || u[k] == 0xC4) && k + 1 < n &&
                 u[k + 1] >= 0x80 && u[k + 1] <= (u[k] == 0xC3 ? 0xBF : 0xB1)) {
                 *latin = true;
@@ -580,6 +609,7 @@ static inline bool plain_bytes_at(const char *s, size_t n, size_t *hash,
         }
         i = k;
     }
+    *classes = seen;
     return true;
 }
 
@@ -587,8 +617,9 @@ static bool plain_bytes(const char *s, size_t n)
 {
     size_t hash;
     bool latin = false;
+    unsigned classes;
 
-    return plain_bytes_at(s, n, &hash, &latin);
+    return plain_bytes_at(s, n, &hash, &latin, &classes);
 }
 
 /* Whether the host s[a..e) is left to xiri_check for the html profile's
@@ -711,12 +742,15 @@ static enum plain_kind plain_split(const char *s, size_t n, struct ref *r,
     static const struct ref empty;
     size_t i = 0, j, a, hash, qmark, e;
     const char *q;
+    unsigned classes; /* which of ':', '?' and upper case s holds */
 
-    if (!plain_bytes_at(s, n, &hash, &latin))
+    if (!plain_bytes_at(s, n, &hash, &latin, &classes))
         return PLAIN_NOT;
     *r = empty;
-    /* RFC 3986 3.1 scheme, lower case (RFC 3987 5.3.2.1 upper-scheme) */
-    if (n > 0 && ch_is((unsigned char)s[0], CH_ALPHA)) {
+    /* RFC 3986 3.1 scheme, lower case (RFC 3987 5.3.2.1 upper-scheme):
+     * none without a ':' */
+    if ((classes & LC_PLAIN_COLON) && n > 0 &&
+        ch_is((unsigned char)s[0], CH_ALPHA)) {
         bool upper = false;
         for (j = 0; j < n && ch_is((unsigned char)s[j], CH_SCHEME); j++)
             upper |= (unsigned char)(s[j] - 'A') < 26;
@@ -727,7 +761,8 @@ static enum plain_kind plain_split(const char *s, size_t n, struct ref *r,
             i = j + 1;
         }
     }
-    q = i < hash ? memchr(s + i, '?', hash - i) : NULL;
+    q = (classes & LC_PLAIN_QMARK) && i < hash ? memchr(s + i, '?', hash - i)
+                                               : NULL;
     qmark = q ? (size_t)(q - s) : hash;
     if (qmark - i >= 2 && s[i] == '/' && s[i + 1] == '/') {
         /* the authority up to the first '/': a lower-case reg-name
@@ -749,7 +784,7 @@ static enum plain_kind plain_split(const char *s, size_t n, struct ref *r,
         plain_span(&r->part[XIRI_PART_AUTHORITY], i + 2, e - i - 2);
         plain_span(&r->part[XIRI_PART_HOST], i + 2, e - i - 2);
         i = e;
-    } else if (!r->part[XIRI_PART_SCHEME].set) {
+    } else if (!r->part[XIRI_PART_SCHEME].set && (classes & LC_PLAIN_COLON)) {
         /* RFC 3986 4.2: colon-in-first-segment */
         for (j = i; j < qmark && s[j] != '/'; j++)
             if (s[j] == ':')

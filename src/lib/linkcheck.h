@@ -38,8 +38,16 @@ bool linkcheck_plain(const char *s, size_t n, const struct ref *r);
  * unspecified (and says nothing: xiri_check must look). */
 bool linkcheck_plain_split(const char *s, size_t n, struct ref *r);
 
-/* 1 for the bytes a plain link may hold in every component, else 0. */
-extern const unsigned char linkcheck_plain_byte[256];
+/* For each byte: LC_PLAIN_NOT when a plain link may not hold it in every
+ * component (see linkcheck.c), else 0 or the class of ':', '?' or an
+ * upper-case letter. */
+enum {
+    LC_PLAIN_NOT = 1,
+    LC_PLAIN_COLON = 2,
+    LC_PLAIN_QMARK = 4,
+    LC_PLAIN_UPPER = 8
+};
+extern const unsigned char linkcheck_plain_class[256];
 
 /* check.c: xiri_check, also giving the components of s as ref_split
  * splits them in *split (when not NULL and the result is XIRI_OK); a

@@ -88,7 +88,7 @@
 #define ipvfuture_is_valid xiri__ipvfuture_is_valid
 #define linkcheck_cp1252 xiri__linkcheck_cp1252
 #define linkcheck_plain xiri__linkcheck_plain
-#define linkcheck_plain_byte xiri__linkcheck_plain_byte
+#define linkcheck_plain_class xiri__linkcheck_plain_class
 #define linkcheck_plain_split xiri__linkcheck_plain_split
 #define linkcheck_run xiri__linkcheck_run
 #define linkcheck_run_path xiri__linkcheck_run_path

@@ -1583,13 +1583,19 @@ static void test_plain_fast_path(void)
     size_t i;
 
     memset(&st, 0, sizeof(st));
-    /* the byte table is the character classes of chars.c (RFC 3986 2) */
-    for (i = 0; i < 256; i++)
-        if (linkcheck_plain_byte[i] !=
-            (i < 128 && (chars_ascii[i] & (CH_PCHAR | CH_SLASH | CH_QMARK))
-                 ? 1
-                 : 0))
-            TEST_FAIL("linkcheck_plain_byte[0x%02zX] is wrong", i);
+    /* the byte table is the character classes of chars.c (RFC 3986 2),
+     * and ':', '?' and the upper-case letters marked */
+    for (i = 0; i < 256; i++) {
+        bool plain =
+            i < 128 && (chars_ascii[i] & (CH_PCHAR | CH_SLASH | CH_QMARK));
+        unsigned want = !plain                 ? LC_PLAIN_NOT
+                        : i == ':'             ? LC_PLAIN_COLON
+                        : i == '?'             ? LC_PLAIN_QMARK
+                        : i >= 'A' && i <= 'Z' ? LC_PLAIN_UPPER
+                                               : 0;
+        if (linkcheck_plain_class[i] != want)
+            TEST_FAIL("linkcheck_plain_class[0x%02zX] is wrong", i);
+    }
     for (i = 0; i < sizeof(hand) / sizeof(hand[0]); i++)
         plain_one(&st, hand[i], strlen(hand[i]));
     /* the near misses above that must not take the fast path */
