@@ -1709,10 +1709,13 @@ static size_t tag_pos(struct xiri_walker *w, size_t tag_end)
     return t == SIZE_MAX ? tag_end : s0 + t;
 }
 
-/* The limits every start tag is held to: nesting, and (after the fact:
- * the guard stops such a tag before libxml2 reads it) attributes. */
-static bool start_limits(struct xiri_walker *w, const char *el,
-                         unsigned long attrs, size_t tag_end)
+/* start_limits' error, out of line (start_limits is asked at every
+ * start tag, and almost always passes). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool start_limits_fail(struct xiri_walker *w, const char *el,
+                              unsigned long attrs, size_t tag_end)
 {
     if (w->depth > w->max_depth) {
         limit_error(w, tag_pos(w, tag_end),
@@ -1730,6 +1733,16 @@ static bool start_limits(struct xiri_walker *w, const char *el,
         return false;
     }
     return true;
+}
+
+/* The limits every start tag is held to: nesting, and (after the fact:
+ * the guard stops such a tag before libxml2 reads it) attributes. */
+static inline bool start_limits(struct xiri_walker *w, const char *el,
+                                unsigned long attrs, size_t tag_end)
+{
+    if (w->depth <= w->max_depth && attrs <= w->max_attributes)
+        return true;
+    return start_limits_fail(w, el, attrs, tag_end);
 }
 
 /* XML: count the namespace declarations in scope (libxml2 2.9 looks a
@@ -1876,9 +1889,9 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
 {
     struct xiri_walker *w = walker_of(ctx);
     const char *el = (const char *)localname, *el_ns = (const char *)URI;
-    size_t tag_end = parser_pos(w), s0, s1, tag_start = SIZE_MAX;
-    const char *text;
-    const char *parent_base;
+    size_t tag_end = parser_pos(w), s0 = 0, s1 = 0, tag_start = SIZE_MAX;
+    const char *text = NULL;
+    const char *parent_base = NULL;
     char *own_base = NULL;
     bool has_own_base = false, scanned = false;
     const struct tag_rec *rec = NULL;
@@ -1901,8 +1914,12 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                       tag_end) ||
         !ns_push(w, (unsigned)nb_namespaces, tag_end))
         return;
-    text = input_window(w->in, &s0, &s1);
-    parent_base = current_base(w);
+    /* the text and the base serve the attributes only (a third of the
+     * elements have none) */
+    if (nb_attributes > 0) {
+        text = input_window(w->in, &s0, &s1);
+        parent_base = current_base(w);
+    }
 
     /* XML Base 4.2: xml:base applies to the element itself (and so to its
      * other attributes) and its descendants */
