@@ -81,7 +81,9 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
 {
     const struct xiri_link *l = lc->link;
 
-    if (xiri_link_is_identifier(l) &&
+    /* (a link of shape IRI, most of them, is no identifier: asked
+     * first, without the call) */
+    if (l->shape != XIRI_SHAPE_IRI && xiri_link_is_identifier(l) &&
         l->shape != XIRI_SHAPE_RESOLVED_IDENTIFIER) {
         /* compared as a string, never resolved (shapes.c): a base does
          * not help a relative one */
@@ -862,7 +864,10 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
          * U+FFFD, no C1 control, and its query is the same in every
          * encoding (lc_query) */
         lc_no_base(&lc, &r);
-        (void)lc_host_missing(&lc, &r, true); /* plain: allocates nothing */
+        /* (lc_host_missing looks at HTML links only; plain: it
+         * allocates nothing) */
+        if (link->profile == XIRI_PROFILE_HTML)
+            (void)lc_host_missing(&lc, &r, true);
         st = XIRI_OK;
         if (html && lc_plain_may_hide_host(&r) && !lc.stop) {
             html_auth_init(&auth);
