@@ -724,14 +724,18 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
     return 1;
 }
 
-/* unit_len, with the common case answered inline: a byte that is not
- * '&', CR, '<' or ']' is one unit of one byte, whatever the context. */
+/* Whether unit_len reads the byte c as one unit of one byte, whatever
+ * the context: any byte but '&', CR, '<' and ']'. */
+static inline bool unit_single(char c)
+{
+    return c != '&' && c != '\r' && c != '<' && c != ']';
+}
+
+/* unit_len, with the common case answered inline (unit_single). */
 static inline size_t unit_step(struct xiri_walker *w, const char *s, size_t n,
                                int content, size_t *rlen)
 {
-    char c = s[0];
-
-    if (c != '&' && c != '\r' && c != '<' && c != ']') {
+    if (unit_single(s[0])) {
         *rlen = 1;
         return 1;
     }
@@ -816,6 +820,18 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
         }
         if (i >= e->raw_len)
             break;
+        /* a run of bytes that are one unit of one byte each, up to the
+         * offset sought, in one step */
+        if (unit_single(e->raw[i])) {
+            size_t i0 = i, lim = e->raw_len;
+
+            if (lim - i > offsets[k] - d)
+                lim = i + (offsets[k] - d);
+            while (++i < lim && unit_single(e->raw[i]))
+                ;
+            d += i - i0;
+            continue;
+        }
         dl = unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
         if (offsets[k] < d + dl && rlen > 1)
             /* the offset falls inside what a reference stands for (an
