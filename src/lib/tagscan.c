@@ -647,41 +647,49 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
         switch (g->state) {
         case G_TEXT:
         case G_RAW:
-            /* a full log would leave the tags after unlogged: stop here,
-             * in text, for the walker to let libxml2 read the tags logged
-             * (once at a place: if libxml2 took none, read on unlogged) */
-            if (g->state == G_TEXT && g->log &&
-                g->log->ntags == TAG_LOG_TAGS && g->full_at != p + 1) {
-                g->full_at = p + 1;
-                g->pos = g->safe = p;
-                return TAG_GUARD_FULL;
-            }
-            q = memchr(t + (p - base), '<', end - p);
-            if (!q) {
-                p = g->safe = end;
-                break;
-            }
-            p = base + (size_t)(q - t);
-            g->safe = g->start = p;
-            if (g->html && g->state == G_TEXT && p - g->run > max_len) {
-                g->start = g->run; /* libxml2 holds a run of text */
-                g->pos = p;
-                return TAG_GUARD_LONG;
-            }
-            if (g->state == G_TEXT && !g->one) {
-                size_t after;
-                int r = g_fast(g, t, base, p, end, max_attrs, &after);
-                if (r == FAST_OK && after - p <= max_len) {
-                    g->run = p = after;
+            /* (a loop of its own: the tags the fast path reads one after
+             * another, with the text between, do not go round the state
+             * machine) */
+            for (;;) {
+                /* a full log would leave the tags after unlogged: stop here,
+                 * in text, for the walker to let libxml2 read the tags logged
+                 * (once at a place: if libxml2 took none, read on unlogged) */
+                if (g->state == G_TEXT && g->log &&
+                    g->log->ntags == TAG_LOG_TAGS && g->full_at != p + 1) {
+                    g->full_at = p + 1;
+                    g->pos = g->safe = p;
+                    return TAG_GUARD_FULL;
+                }
+                q = memchr(t + (p - base), '<', end - p);
+                if (!q) {
+                    p = g->safe = end;
                     break;
                 }
-                if (r == FAST_LIMIT) {
+                p = base + (size_t)(q - t);
+                g->safe = g->start = p;
+                if (g->html && g->state == G_TEXT && p - g->run > max_len) {
+                    g->start = g->run; /* libxml2 holds a run of text */
                     g->pos = p;
-                    return TAG_GUARD_LIMIT;
+                    return TAG_GUARD_LONG;
                 }
+                if (g->state == G_TEXT && !g->one) {
+                    size_t after;
+                    int r = g_fast(g, t, base, p, end, max_attrs, &after);
+                    if (r == FAST_OK && after - p <= max_len) {
+                        g->run = p = after;
+                        if (p < end)
+                            continue; /* the text after it */
+                        break;
+                    }
+                    if (r == FAST_LIMIT) {
+                        g->pos = p;
+                        return TAG_GUARD_LIMIT;
+                    }
+                }
+                p++;
+                g->state = g->state == G_TEXT ? G_LT : G_RAW_LT;
+                break;
             }
-            p++;
-            g->state = g->state == G_TEXT ? G_LT : G_RAW_LT;
             break;
         case G_LT:
             if (c == '/') {
