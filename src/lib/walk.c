@@ -1099,10 +1099,12 @@ static bool same_name(const char *a, const char *b, size_t n, bool nocase)
 
     for (i = 0; i < n; i++) {
         char x = a[i], y = b[i];
-        if (nocase) {
-            x = (char)(x >= 'A' && x <= 'Z' ? x - 'A' + 'a' : x);
-            y = (char)(y >= 'A' && y <= 'Z' ? y - 'A' + 'a' : y);
-        }
+        if (x == y)
+            continue; /* (most are: no case to fold) */
+        if (!nocase)
+            return false;
+        x = (char)(x >= 'A' && x <= 'Z' ? x - 'A' + 'a' : x);
+        y = (char)(y >= 'A' && y <= 'Z' ? y - 'A' + 'a' : y);
         if (x != y)
             return false;
     }
