@@ -138,6 +138,7 @@
 #define tag_guard_resume xiri__tag_guard_resume
 #define tag_guard_scan xiri__tag_guard_scan
 #define tag_html_text_element xiri__tag_html_text_element
+#define tag_html_text_element_z xiri__tag_html_text_element_z
 #define tag_log_find xiri__tag_log_find
 #define tag_log_trim xiri__tag_log_trim
 #define tag_next_attr xiri__tag_next_attr

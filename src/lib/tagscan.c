@@ -298,6 +298,19 @@ const struct tag_text_element *tag_html_text_element(const char *name,
     return NULL;
 }
 
+#define TEXT_ELEMENT_INITIAL(name, raw) || c == (name)[0]
+
+const struct tag_text_element *tag_html_text_element_z(const char *name)
+{
+    char c = (char)(name[0] | 0x20);
+
+    /* by the first letter first (asked of every start tag, and most
+     * elements are none of them), without measuring the name */
+    if (!(false TEXT_ELEMENTS(TEXT_ELEMENT_INITIAL)))
+        return NULL;
+    return tag_html_text_element(name, strlen(name));
+}
+
 /* HTML, in a tag: the character at text[i], a form feed written over
  * with a space.  A browser reads the form feed as white space in a tag
  * (WHATWG HTML 13.2.5.8, 32-38), libxml2 does not: without this a value

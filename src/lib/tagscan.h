@@ -36,6 +36,9 @@ struct tag_text_element {
 const struct tag_text_element *tag_html_text_element(const char *name,
                                                      size_t n);
 
+/* The same for the NUL-terminated name. */
+const struct tag_text_element *tag_html_text_element_z(const char *name);
+
 /* One attribute as written in a start tag. */
 struct tag_attr {
     size_t name, name_len;   /* indexes into the text */

@@ -2248,8 +2248,7 @@ static void on_error(void *user, xmlErrorPtr e)
  * 16.5). */
 static const char *html_text(const char *el)
 {
-    const struct tag_text_element *te =
-        tag_html_text_element(el, strlen(el));
+    const struct tag_text_element *te = tag_html_text_element_z(el);
 
     return te ? te->name : NULL;
 }
