@@ -937,6 +937,14 @@ static enum xiri_status convert_utf8(struct input *in,
             }
             continue;
         }
+        /* RFC 3629 4: a lead byte C2-DF and a byte 80-BF are a
+         * character (U+0080-U+07FF: Latin, Greek, Cyrillic...), without
+         * the call */
+        if (s[i] >= 0xC2 && s[i] <= 0xDF && n - i >= 2 &&
+            (s[i + 1] & 0xC0) == 0x80) {
+            i += 2;
+            continue;
+        }
         k = utf8_decode(s + i, n - i, &cp);
         if (k > 0) {
             i += k;
