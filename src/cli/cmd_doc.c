@@ -1002,15 +1002,19 @@ static int on_link(void *user, const struct xiri_link *link)
 {
     struct doc_file *f = user;
     struct doc_run *r = f->r;
-    struct xiri_link l = *link;
+    struct xiri_link l;
 
-    if (r->o.profile_set)
+    /* a copy only when --profile changes it */
+    if (r->o.profile_set) {
+        l = *link;
         l.profile = r->o.profile;
+        link = &l;
+    }
     r->sum.links++;
     if (r->cmd == DC_CHECK)
-        check_link(f, &l);
+        check_link(f, link);
     else
-        links_record(f, &l);
+        links_record(f, link);
     if (!out_ok())
         r->state.stop = true;
     return r->state.stop;
