@@ -499,22 +499,23 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
  * fragment all allow (RFC 3986 3.3-3.5: pchar, '/', and '?' which only
  * a query or a fragment can hold once split), that is chars_ascii[c] &
  * (CH_PCHAR | CH_SLASH | CH_QMARK), as a table of every byte value: 0
- * for those, but LC_PLAIN_COLON, LC_PLAIN_QMARK and LC_PLAIN_UPPER for
- * ':', '?' and 'A'-'Z', and LC_PLAIN_NOT for every other byte (the
- * linkcheck suite compares it with chars_ascii); '#' is counted apart.
- * Or-ed over a value, it says at once whether the value is plain and
- * which of those characters it holds anywhere, so that plain_split need
- * not look for one the value has none of. */
+ * for those, but LC_PLAIN_COLON, LC_PLAIN_QMARK, LC_PLAIN_AT and
+ * LC_PLAIN_UPPER for ':', '?', '@' and 'A'-'Z', and LC_PLAIN_NOT for
+ * every other byte (the linkcheck suite compares it with chars_ascii);
+ * '#' is counted apart.  Or-ed over a value, it says at once whether the
+ * value is plain and which of those characters it holds anywhere, so
+ * that plain_split need not look for one the value has none of. */
 #define N LC_PLAIN_NOT
 #define C LC_PLAIN_COLON
 #define Q LC_PLAIN_QMARK
 #define U LC_PLAIN_UPPER
+#define A LC_PLAIN_AT
 const unsigned char linkcheck_plain_class[256] = {
     N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0x00 */
     N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, /* 0x10 */
     N, 0, N, N, 0, N, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x20: ' ' '"' '#' '%' */
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, C, 0, N, 0, N, Q, /* 0x30: '<' '>' */
-    0, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, /* 0x40 */
+    A, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, /* 0x40: '@' */
     U, U, U, U, U, U, U, U, U, U, U, N, N, N, N, 0, /* 0x50: '[' '\' ']' '^' */
     N, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x60: '`' */
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N, N, N, 0, N, /* 0x70: '{' '|' '}' DEL */
@@ -531,6 +532,7 @@ const unsigned char linkcheck_plain_class[256] = {
 #undef C
 #undef Q
 #undef U
+#undef A
 
 /* The classes of the eight bytes at u, or-ed. */
 static inline unsigned plain_8(const unsigned char *u)
@@ -770,8 +772,10 @@ static enum plain_kind plain_split(const char *s, size_t n, struct ref *r,
         /* the authority up to the first '/': a lower-case reg-name
          * (RFC 3986 3.2.2; upper-host) */
         for (e = i + 2; e < qmark && s[e] != '/'; e++) {
-            if (s[e] == ':' || s[e] == '@' || (s[e] >= 'A' && s[e] <= 'Z') ||
-                (unsigned char)s[e] >= 0x80)
+            /* ':' (a port), '@' (userinfo), upper case, and the bytes of
+             * a letter (LC_PLAIN_NOT: plain_bytes_at took no other) */
+            if (linkcheck_plain_class[(unsigned char)s[e]] &
+                (LC_PLAIN_COLON | LC_PLAIN_AT | LC_PLAIN_UPPER | LC_PLAIN_NOT))
                 return PLAIN_NOT;
             /* an ACE label ("xn--") is left to xiri_check (fake-a-label,
              * confusable-host); looked for at each label's start */

@@ -39,13 +39,14 @@ bool linkcheck_plain(const char *s, size_t n, const struct ref *r);
 bool linkcheck_plain_split(const char *s, size_t n, struct ref *r);
 
 /* For each byte: LC_PLAIN_NOT when a plain link may not hold it in every
- * component (see linkcheck.c), else 0 or the class of ':', '?' or an
- * upper-case letter. */
+ * component (see linkcheck.c), else 0 or the class of ':', '?', '@' or
+ * an upper-case letter. */
 enum {
     LC_PLAIN_NOT = 1,
     LC_PLAIN_COLON = 2,
     LC_PLAIN_QMARK = 4,
-    LC_PLAIN_UPPER = 8
+    LC_PLAIN_UPPER = 8,
+    LC_PLAIN_AT = 16
 };
 extern const unsigned char linkcheck_plain_class[256];
 

@@ -1584,13 +1584,14 @@ static void test_plain_fast_path(void)
 
     memset(&st, 0, sizeof(st));
     /* the byte table is the character classes of chars.c (RFC 3986 2),
-     * and ':', '?' and the upper-case letters marked */
+     * and ':', '?', '@' and the upper-case letters marked */
     for (i = 0; i < 256; i++) {
         bool plain =
             i < 128 && (chars_ascii[i] & (CH_PCHAR | CH_SLASH | CH_QMARK));
         unsigned want = !plain                 ? LC_PLAIN_NOT
                         : i == ':'             ? LC_PLAIN_COLON
                         : i == '?'             ? LC_PLAIN_QMARK
+                        : i == '@'             ? LC_PLAIN_AT
                         : i >= 'A' && i <= 'Z' ? LC_PLAIN_UPPER
                                                : 0;
         if (linkcheck_plain_class[i] != want)
