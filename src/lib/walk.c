@@ -1337,17 +1337,21 @@ attribute_links(struct xiri_walker *w, const char *text, size_t text_start,
          * cost on every link) */
         char qname[256];
         size_t q = 0;
-        if (pl) {
-            q = pl < sizeof(qname) - 1 ? pl : sizeof(qname) - 1;
-            memcpy(qname, prefix, q);
-            if (q < sizeof(qname) - 1)
-                qname[q++] = ':';
+        if (!pl && ll < sizeof(qname)) {
+            e.link.attribute = local; /* the name itself, uncut */
+        } else {
+            if (pl) {
+                q = pl < sizeof(qname) - 1 ? pl : sizeof(qname) - 1;
+                memcpy(qname, prefix, q);
+                if (q < sizeof(qname) - 1)
+                    qname[q++] = ':';
+            }
+            if (ll > sizeof(qname) - 1 - q)
+                ll = sizeof(qname) - 1 - q;
+            memcpy(qname + q, local, ll);
+            qname[q + ll] = '\0';
+            e.link.attribute = qname;
         }
-        if (ll > sizeof(qname) - 1 - q)
-            ll = sizeof(qname) - 1 - q;
-        memcpy(qname + q, local, ll);
-        qname[q + ll] = '\0';
-        e.link.attribute = qname;
         emit_links(w, &e, shape);
     }
 }
