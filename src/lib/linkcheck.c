@@ -926,10 +926,14 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     return st;
 }
 
-/* lc_run, but for an HTML link that starts or ends with C0 controls or
+/* lc_run for an HTML link that starts or ends with C0 controls or
  * spaces, which browsers remove first (the walker's come without them):
  * the controls reported, and lc_run on what is left, its findings placed
- * back in the value (htmltrim.c). */
+ * back in the value (htmltrim.c).  Out of line: the walker's links never
+ * come here (lc_run_link). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static enum xiri_status
 lc_trimmed(struct xiri_ctx *ctx, const struct xiri_walker *w,
            const char *encoding, const struct xiri_link *link, xiri_diag_fn *fn,
@@ -939,8 +943,7 @@ lc_trimmed(struct xiri_ctx *ctx, const struct xiri_walker *w,
     struct xiri_link left;
     enum xiri_status st = XIRI_OK;
 
-    if (!ctx || !link || link->profile != XIRI_PROFILE_HTML || !link->value ||
-        !html_trim_find(link->value, link->value_len, fn, user, &t))
+    if (!html_trim_find(link->value, link->value_len, fn, user, &t))
         return lc_run(ctx, w, encoding, link, fn, user, worst, fast);
     html_trim_report(&t, link->value, 0, t.lead);
     left = *link;
@@ -955,12 +958,27 @@ lc_trimmed(struct xiri_ctx *ctx, const struct xiri_walker *w,
     return st;
 }
 
+/* lc_run, or lc_trimmed for an HTML link with a C0 control or space at
+ * either end. */
+static inline enum xiri_status
+lc_run_link(struct xiri_ctx *ctx, const struct xiri_walker *w,
+            const char *encoding, const struct xiri_link *link,
+            xiri_diag_fn *fn, void *user, int *worst, bool fast)
+{
+    if (ctx && link && link->profile == XIRI_PROFILE_HTML && link->value &&
+        link->value_len > 0 &&
+        ((unsigned char)link->value[0] <= 0x20 ||
+         (unsigned char)link->value[link->value_len - 1] <= 0x20))
+        return lc_trimmed(ctx, w, encoding, link, fn, user, worst, fast);
+    return lc_run(ctx, w, encoding, link, fn, user, worst, fast);
+}
+
 enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
                                     const struct xiri_link *link,
                                     xiri_diag_fn *fn, void *user, int *worst,
                                     bool fast)
 {
-    return lc_trimmed(ctx, NULL, encoding, link, fn, user, worst, fast);
+    return lc_run_link(ctx, NULL, encoding, link, fn, user, worst, fast);
 }
 
 enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
@@ -968,5 +986,5 @@ enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
                                  const struct xiri_link *link, xiri_diag_fn *fn,
                                  void *user, int *worst)
 {
-    return lc_trimmed(ctx, w, NULL, link, fn, user, worst, true);
+    return lc_run_link(ctx, w, NULL, link, fn, user, worst, true);
 }

@@ -885,9 +885,12 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 {
     struct emit *e = user;
     struct xiri_walker *w = e->w;
-    /* the item's start and end, with the controls reported before and
-     * after it (mapped in the same ascending walk: a list stays linear) */
-    size_t offs[4], place[4], *pos, n = 0, k, lead = SIZE_MAX, trail = SIZE_MAX;
+    /* the item's start and end (pos), after the control reported
+     * before it and before the one after it, or the start and the end
+     * again when there is none: one ascending walk (a list stays linear),
+     * of four offsets always (map_offsets is inlined for them) */
+    size_t offs[4], place[4], *pos = place + 1, lead = SIZE_MAX,
+                              trail = SIZE_MAX;
 
     if (w->status != XIRI_OK)
         return 1;
@@ -910,20 +913,16 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         if (e->link.shape == XIRI_SHAPE_IDENTIFIER)
             lead = trail = SIZE_MAX;
     }
-    if (lead != SIZE_MAX)
-        offs[n++] = lead;
-    pos = place + n;
-    offs[n++] = start;
-    offs[n++] = start + len;
-    if (trail != SIZE_MAX)
-        offs[n++] = trail;
-    e->item_mapped = map_offsets(w, e, offs, place, n);
+    offs[0] = lead != SIZE_MAX ? lead : start;
+    offs[1] = start;
+    offs[2] = start + len;
+    offs[3] = trail != SIZE_MAX ? trail : start + len;
+    e->item_mapped = map_offsets(w, e, offs, place, 4);
     if (!e->item_mapped) {
         /* the text does not decode to the value as the parser gave it:
          * the value's place is known, its span is not (a rewriter must
          * not touch it) */
-        for (k = 0; k < n; k++)
-            place[k] = e->raw_pos;
+        place[0] = place[1] = place[2] = place[3] = e->raw_pos;
     }
     e->link.has_markup = 0;
     if (e->mixed && e->item_mapped) {
@@ -967,7 +966,7 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     }
     w->cur = NULL;
     if (trail != SIZE_MAX)
-        report_removed_control(w, e, trail, place[n - 1], false);
+        report_removed_control(w, e, trail, place[3], false);
     return w->status != XIRI_OK;
 }
 
