@@ -536,12 +536,14 @@ static void check_html_port(struct check *ck)
      * code point (an empty port, as in "file://C:/", makes a drive letter
      * of the host instead) */
     if (check_scheme_is(ck, "file")) {
+        /* (the ':' and the port: a character of the port that is not a
+         * digit is an invalid-port of its own) */
         check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR, "WHATWG URL 4.4",
-                     XIRI_PART_PORT, p->off, p->len, 0,
+                     XIRI_PART_PORT, p->off - 1, p->len + 1, ':',
                      "a file URL has no port, and browsers reject one with "
-                     "a port (the port at byte %zu; WHATWG URL file host "
-                     "state); remove it",
-                     (size_t)p->off);
+                     "a port (the ':' at byte %zu and the port after it; "
+                     "WHATWG URL file host state); remove them",
+                     (size_t)p->off - 1);
         return;
     }
     /* a character other than a digit fails the port first (port-invalid:

@@ -865,7 +865,7 @@ static void test_hidden_host(void)
         {"\\\\a%b/", B, true, "invalid-char", 3, '%', 0, -1},
         {"/\\a%b/", B, true, "invalid-char", 3, '%', 0, -1},
         /* file: two slashes, either a '\' (file slash state) */
-        {"file:\\\\a:12/", NULL, true, "invalid-port", 9, 0, 0, -1},
+        {"file:\\\\a:12/", NULL, true, "invalid-port", 8, ':', 0, -1},
         {"\\\\u@h/", "file:///d/", true, "invalid-char", 3, '@', 0, -1},
         {"/\\1.2.3.400/", "file:///d/", true, "invalid-ipv4", 8, 0, 0, -1},
         {"file:\\\\h/x", NULL, false, NULL, 0, 0, 0, -1},
