@@ -128,6 +128,9 @@ static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
                    n < cap - rw->head.len ? n : cap - rw->head.len);
 }
 
+/* emit_original: the written bytes pend drops at a time, at least */
+#define RW_PEND_DROP ((size_t)1 << 20)
+
 /* Write original bytes [rw->emitted, upto) and forget them. */
 static void emit_original(struct xiri_rewriter *rw, size_t upto)
 {
@@ -142,9 +145,12 @@ static void emit_original(struct xiri_rewriter *rw, size_t upto)
         return;
     }
     rw->emitted = upto;
-    /* drop what is written once it is a good part of the buffer */
+    /* drop what is written once it is a good part of the buffer and at
+     * least RW_PEND_DROP bytes: the bytes kept (those the walker has not
+     * settled, about a chunk fed) are moved once for that many written,
+     * not once a chunk */
     keep = rw->pend.len - (upto - rw->pend_start);
-    if (upto - rw->pend_start > 65536 && keep < rw->pend.len / 2) {
+    if (upto - rw->pend_start >= RW_PEND_DROP && keep < rw->pend.len / 2) {
         memmove(rw->pend.data, rw->pend.data + (upto - rw->pend_start), keep);
         rw->pend.len = keep;
         rw->pend_start = upto;
