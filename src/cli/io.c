@@ -669,7 +669,9 @@ void out_write(const char *s, size_t n)
     }
     if (out_tty < 0)
         out_tty = isatty(fileno(stdout));
-    if (!out_tty && n <= sizeof(out_buf)) {
+    /* a block as large as out_buf (copy_to_stdout's) gains nothing from
+     * it: written directly after what is buffered, not copied first */
+    if (!out_tty && n < sizeof(out_buf)) {
         if (n > sizeof(out_buf) - out_len)
             out_drain();
         memcpy(out_buf + out_len, s, n);
