@@ -58,6 +58,9 @@ struct xiri_rewriter {
     bool stripped;     /* new_value wrote the link's value, as browsers
                           read it, into strip */
     struct buf fix;    /* scratch: the value repaired (opts.repair) */
+    /* new_value: value is a plain link's bytes (linkcheck_plain), which
+     * hold no '"', '<', '>', tab, LF or CR */
+    bool value_plain;
     /* --resolve: the last base, parsed once (resolve.h); base.s points
      * into base_text, its copy, when base_kept */
     struct buf base_text;
@@ -775,11 +778,13 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     }
     rw->value.len = 0;
     rw->value.status = XIRI_OK;
+    rw->value_plain = false;
     if (rw->opts.to == XIRI_REWRITE_IRI) {
         if (st == XIRI_OK)
             buf_append(&rw->value, mapped, mlen);
     } else if (plain) {
         buf_append(&rw->value, v, n); /* plain: the same */
+        rw->value_plain = true;
     } else {
         /* the URI straight into rw->value; a valid LEIRI is not parsed
          * again (its components are ref_split's) */
@@ -788,13 +793,17 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         if (st != XIRI_OK)
             rw->value.len = 0;
     }
-    if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP)
+    if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP) {
         keep_host(rw, v, n, &rw->value);
+        rw->value_plain = false; /* not looked into */
+    }
     enc = xiri_walker_encoding(rw->walker, NULL);
     legacy = l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc);
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI && legacy &&
-        special_for_query(v, n, l->base))
+        special_for_query(v, n, l->base)) {
         *qdiff = query_in_document_encoding(rw, enc, v, n, &rw->value);
+        rw->value_plain = false; /* its query may be spliced */
+    }
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_IRI &&
         !rw->opts.query_utf8 && legacy && special_for_query(v, n, l->base))
         keep_query(v, n, &rw->value);
@@ -844,6 +853,18 @@ static size_t next_markup(const char *s, size_t from, size_t n)
     while (k < n && !rw_markup[u[k]])
         k++;
     return k;
+}
+
+/* Does rw->value (out[0..n)) hold a character escape_value writes as a
+ * reference or otherwise changes?  Of those a plain value can hold only
+ * '&' and '\'' (linkcheck.c's class table), which memchr finds
+ * faster than the table walk. */
+static bool needs_markup(const struct xiri_rewriter *rw, const char *out,
+                         size_t n)
+{
+    if (!rw->value_plain)
+        return next_markup(out, 0, n) < n;
+    return n > 0 && (memchr(out, '&', n) || memchr(out, '\'', n));
 }
 
 /* Escape the value for where it stands (XML 1.0 2.4 and 3.1; HTML
@@ -1088,8 +1109,7 @@ static int on_link(void *user, const struct xiri_link *l)
 
         /* inside a CDATA section every character stands for itself (XML
          * 1.0 2.7): the value is written as it is */
-        if (!l->in_cdata &&
-            (add_quotes || next_markup(out, 0, out_len) < out_len)) {
+        if (!l->in_cdata && (add_quotes || needs_markup(rw, out, out_len))) {
             escape_value(rw, l, add_quotes);
             if (rw->tmp.status != XIRI_OK) {
                 stop(rw, rw->tmp.status, "out of memory");
