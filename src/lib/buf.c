@@ -46,7 +46,7 @@ bool buf_reserve(struct buf *b, size_t n)
     return true;
 }
 
-void buf_append(struct buf *b, const char *p, size_t n)
+void buf_append_grow(struct buf *b, const char *p, size_t n)
 {
     if (n == 0 || !buf_reserve(b, n))
         return;

@@ -18,7 +18,22 @@ void buf_init(struct buf *b, size_t max);
 void buf_free(struct buf *b);
 /* Make room for n more bytes; false (and status set) on failure. */
 bool buf_reserve(struct buf *b, size_t n);
-void buf_append(struct buf *b, const char *p, size_t n);
+/* buf_append's whole work (any n, any state of b). */
+void buf_append_grow(struct buf *b, const char *p, size_t n);
+
+/* Append p[0..n).  The usual case, room enough already (buf_reserve's
+ * test: the content and its NUL fit in cap, within max), is done here
+ * without a call; any other goes to buf_append_grow. */
+static inline void buf_append(struct buf *b, const char *p, size_t n)
+{
+    if (n > 0 && b->status == XIRI_OK && n < b->cap - b->len &&
+        n <= b->max - b->len) {
+        memcpy(b->data + b->len, p, n);
+        b->len += n;
+        return;
+    }
+    buf_append_grow(b, p, n);
+}
 void buf_putc(struct buf *b, char c);
 void buf_puts(struct buf *b, const char *s);
 /* Append "%HH" with upper-case hex (RFC 3986 2.1). */

@@ -15,6 +15,7 @@
 #define XIRI_PREFIX_H
 
 #define buf_append xiri__buf_append
+#define buf_append_grow xiri__buf_append_grow
 #define buf_free xiri__buf_free
 #define buf_init xiri__buf_init
 #define buf_put_pct xiri__buf_put_pct
