@@ -14,7 +14,8 @@ void buf_init(struct buf *b, size_t max)
 
 void buf_free(struct buf *b)
 {
-    mem_free(b->data);
+    if (b->data) /* most scratch buffers never got one: no call */
+        mem_free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
 }
