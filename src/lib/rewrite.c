@@ -965,6 +965,15 @@ static void event_place(struct xiri_rewriter *rw, struct xiri_rewrite_event *ev)
                              &pos);
 }
 
+/* !unquotable(rw->value), worked out once per link: *memo is -1 until
+ * then (on_link asks it in up to four tests of an unquoted value) */
+static bool needs_quotes(const struct xiri_rewriter *rw, int *memo)
+{
+    if (*memo < 0)
+        *memo = !unquotable(rw->value.data, rw->value.len);
+    return *memo;
+}
+
 static int on_link(void *user, const struct xiri_link *l)
 {
     struct xiri_rewriter *rw = user;
@@ -976,6 +985,7 @@ static int on_link(void *user, const struct xiri_link *l)
     bool html = l->profile == XIRI_PROFILE_HTML;
     size_t at, pos;
     unsigned long line, column;
+    int quotes = -1; /* needs_quotes */
 
     memset(&ev, 0, sizeof(ev));
     ev.link = l;
@@ -1063,7 +1073,7 @@ static int on_link(void *user, const struct xiri_link *l)
                      "the document's encoding lacks cannot be written as a "
                      "reference; left as it is";
     } else if (html && l->attribute && l->quote == 0 &&
-               !unquotable(rw->value.data, rw->value.len) &&
+               needs_quotes(rw, &quotes) &&
                (memchr(l->value, '"', l->value_len) ||
                 memchr(l->value, '\'', l->value_len))) {
         /* a quote in an unquoted value is broken markup (WHATWG HTML
@@ -1076,7 +1086,7 @@ static int on_link(void *user, const struct xiri_link *l)
                l->shape != XIRI_SHAPE_IRI &&
                l->shape != XIRI_SHAPE_IDENTIFIER &&
                l->shape != XIRI_SHAPE_RESOLVED_IDENTIFIER &&
-               !unquotable(rw->value.data, rw->value.len)) {
+               needs_quotes(rw, &quotes)) {
         /* quotes can only go around a whole unquoted value, and this is
          * one item of a list */
         ev.status = XIRI_EINVAL;
@@ -1090,7 +1100,7 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.message = "the attribute has no value (the empty string: the "
                      "document's own address); left as it is: give it one";
     } else if (html && l->attribute && l->quote == 0 &&
-               !unquotable(rw->value.data, rw->value.len) &&
+               needs_quotes(rw, &quotes) &&
                !whole_unquoted(rw, l, xiri_walker_encoding(rw->walker, NULL))) {
         /* quotes around a part of the value would be read inside it */
         ev.status = XIRI_EINVAL;
@@ -1099,8 +1109,8 @@ static int on_link(void *user, const struct xiri_link *l)
                      "before or after it); left as it is: quote the "
                      "attribute";
     } else {
-        bool add_quotes = html && l->attribute && l->quote == 0 &&
-                          !unquotable(rw->value.data, rw->value.len);
+        bool add_quotes =
+            html && l->attribute && l->quote == 0 && needs_quotes(rw, &quotes);
         /* what is written: the value itself when it needs no reference
          * and no quotes, else its escaped form; in the document's
          * encoding when that is not UTF-8 */
