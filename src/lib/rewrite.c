@@ -500,15 +500,14 @@ static bool has_non_ascii(const char *s, size_t n)
  * idempotent).  A head left all ASCII is the same text in both.  Once a
  * value is left, so is every later one with non-ASCII bytes in the head:
  * rewritten, it could make the first one ASCII-safe on a second pass
- * (rewrite is idempotent). */
+ * (rewrite is idempotent).  enc: the document's encoding. */
 static const char *sniff_changed(struct xiri_rewriter *rw,
                                  const struct xiri_link *l, const char *out,
-                                 size_t n)
+                                 size_t n, const char *enc)
 {
     size_t len;
     bool whole;
     struct sniff s;
-    const char *enc = xiri_walker_encoding(rw->walker, NULL);
 
     if (!walk_guessed_head(rw->walker, &len, &whole) ||
         (!whole && rw->head.len + (l->offset - rw->emitted) >= len) ||
@@ -613,15 +612,17 @@ static void placed(struct xiri_rewriter *rw, const struct xiri_link *l,
     }
 }
 
-/* Compute the new value of a link into rw->value.  Returns XIRI_OK (the
+/* Compute the new value of a link into rw->value (enc: the document's
+ * encoding, xiri_walker_encoding).  Returns XIRI_OK (the
  * value may be unchanged) or why it cannot be mapped, with *at the
  * offset in l->value of the character err is about (SIZE_MAX when it is
  * about none, or one of another string). */
 static enum xiri_status new_value(struct xiri_rewriter *rw,
-                                  const struct xiri_link *l, int *qdiff,
-                                  struct xiri_error *err, size_t *at)
+                                  const struct xiri_link *l, const char *enc,
+                                  int *qdiff, struct xiri_error *err,
+                                  size_t *at)
 {
-    const char *v = l->value, *enc;
+    const char *v = l->value;
     size_t n = l->value_len;
     char *mapped = NULL;
     size_t mlen = 0;
@@ -797,7 +798,6 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         keep_host(rw, v, n, &rw->value);
         rw->value_plain = false; /* not looked into */
     }
-    enc = xiri_walker_encoding(rw->walker, NULL);
     legacy = l->profile == XIRI_PROFILE_HTML && enc && !is_utf(enc);
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI && legacy &&
         special_for_query(v, n, l->base)) {
@@ -1001,7 +1001,9 @@ static int on_link(void *user, const struct xiri_link *l)
             stop(rw, XIRI_ECANCELED, "stopped by a callback");
         return rw->status != XIRI_OK;
     }
-    st = new_value(rw, l, &qdiff, &err, &at);
+    /* the document's encoding, asked once for the link's steps */
+    enc = xiri_walker_encoding(rw->walker, NULL);
+    st = new_value(rw, l, enc, &qdiff, &err, &at);
     ev.status = st;
     ev.query_differs = qdiff;
     if (st == XIRI_ENOMEM) {
@@ -1100,8 +1102,7 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.message = "the attribute has no value (the empty string: the "
                      "document's own address); left as it is: give it one";
     } else if (html && l->attribute && l->quote == 0 &&
-               needs_quotes(rw, &quotes) &&
-               !whole_unquoted(rw, l, xiri_walker_encoding(rw->walker, NULL))) {
+               needs_quotes(rw, &quotes) && !whole_unquoted(rw, l, enc)) {
         /* quotes around a part of the value would be read inside it */
         ev.status = XIRI_EINVAL;
         ev.message = "the unquoted value would need quotes, but the link is "
@@ -1128,7 +1129,6 @@ static int on_link(void *user, const struct xiri_link *l)
             out = rw->tmp.data;
             out_len = rw->tmp.len;
         }
-        enc = xiri_walker_encoding(rw->walker, NULL);
         if (enc &&
             !(strcmp(enc, "UTF-8") == 0 || strcmp(enc, "utf-8") == 0)) {
             rw->coded.len = 0;
@@ -1147,7 +1147,7 @@ static int on_link(void *user, const struct xiri_link *l)
         const char *held = prescan_changed(rw, l, out, out_len);
 
         if (!held)
-            held = sniff_changed(rw, l, out, out_len);
+            held = sniff_changed(rw, l, out, out_len, enc);
         if (held) {
             ev.status = XIRI_EINVAL;
             ev.message = held;
