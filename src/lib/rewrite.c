@@ -40,6 +40,7 @@ struct xiri_rewriter {
     /* HTML: the output's first bytes (as far as the prescan reads), and
      * the encoding the prescan finds in the original (prescan_changed) */
     struct buf head;
+    bool head_full;  /* head holds all head_cap asks for (keep_head) */
     struct buf cand; /* scratch: the head with a new value (output_with) */
     char prescan[64];
     bool prescan_known;
@@ -124,11 +125,19 @@ static size_t head_cap(const struct xiri_rewriter *rw)
 
 static void keep_head(struct xiri_rewriter *rw, const char *s, size_t n)
 {
-    size_t cap = head_cap(rw);
+    size_t cap;
 
+    if (rw->head_full)
+        return;
+    cap = head_cap(rw);
     if (rw->head.len < cap)
         buf_append(&rw->head, s,
                    n < cap - rw->head.len ? n : cap - rw->head.len);
+    /* head_cap does not change once the walker has read the document's
+     * head and chosen its encoding, which it has before anything is
+     * written (emit_original writes what it settled, on_link what it
+     * found): a full head is not asked again for every write */
+    rw->head_full = rw->head.len >= cap;
 }
 
 /* emit_original: the written bytes pend drops at a time, at least */
