@@ -21,6 +21,15 @@
 
 #include <stdio.h>
 
+/* --resolve: a base parsed once (resolve.h); b.s points into text, its
+ * copy, when kept */
+struct rw_base {
+    struct buf text;
+    struct resolve_base b;
+    bool kept;
+    bool plain; /* linkcheck_plain(base) */
+};
+
 struct xiri_rewriter {
     struct xiri_ctx *ctx;
     struct xiri_walker *walker;
@@ -62,12 +71,10 @@ struct xiri_rewriter {
     /* new_value: value is a plain link's bytes (linkcheck_plain), which
      * hold no '"', '<', '>', tab, LF or CR */
     bool value_plain;
-    /* --resolve: the last base, parsed once (resolve.h); base.s points
-     * into base_text, its copy, when base_kept */
-    struct buf base_text;
-    struct resolve_base base;
-    bool base_kept;
-    bool base_plain;     /* linkcheck_plain(base) */
+    /* --resolve: the last two bases (a chapter's xml:base and the
+     * document's around it), bases[base_last] the later one */
+    struct rw_base bases[2];
+    unsigned base_last;
     struct buf resolved; /* scratch: the value resolved */
     /* new_value failed on another string than the value (resolved,
      * repaired, as browsers read it): which, for the message (on_link) */
@@ -362,27 +369,42 @@ out:
     xiri_free(b);
 }
 
-/* The base of a link, parsed: the one of the last link when it is the
- * same string under the same profile (the links of a document share a
- * few bases), else base[0..len) parsed now and kept for the next links. */
-static const struct resolve_base *link_base(struct xiri_rewriter *rw,
-                                            const char *base, size_t len,
-                                            enum xiri_profile profile)
+/* Is kb the parsed base[0..len) under profile? */
+static bool same_base(const struct rw_base *kb, const char *base, size_t len,
+                      enum xiri_profile profile)
 {
-    struct resolve_base *b = &rw->base;
+    return kb->kept && kb->b.profile == profile && kb->b.len == len &&
+           (len == 0 || memcmp(kb->b.s, base, len) == 0);
+}
 
-    if (rw->base_kept && b->profile == profile && b->len == len &&
-        (len == 0 || memcmp(b->s, base, len) == 0))
-        return b;
-    rw->base_text.len = 0;
-    rw->base_text.status = XIRI_OK;
-    buf_append(&rw->base_text, base, len);
+/* The base of a link, parsed: one of the last two when it is the same
+ * string under the same profile (the links of a document share a few
+ * bases; xhtml-20's chapters each have an xml:base, and the document's
+ * comes back after each), else base[0..len) parsed now in place of the
+ * older one and kept for the next links. */
+static const struct rw_base *link_base(struct xiri_rewriter *rw,
+                                       const char *base, size_t len,
+                                       enum xiri_profile profile)
+{
+    unsigned other = 1 - rw->base_last;
+    struct rw_base *kb;
+
+    if (same_base(&rw->bases[rw->base_last], base, len, profile))
+        return &rw->bases[rw->base_last];
+    rw->base_last = other;
+    kb = &rw->bases[other];
+    if (same_base(kb, base, len, profile))
+        return kb;
+    kb->text.len = 0;
+    kb->text.status = XIRI_OK;
+    buf_append(&kb->text, base, len);
     /* without memory for the copy, the link's own string serves once */
-    rw->base_kept = rw->base_text.status == XIRI_OK;
-    resolve_base_init(b, rw->base_kept && len ? rw->base_text.data : base, len,
+    kb->kept = kb->text.status == XIRI_OK;
+    resolve_base_init(&kb->b, kb->kept && len ? kb->text.data : base, len,
                       profile);
-    rw->base_plain = b->status == XIRI_OK && linkcheck_plain(b->s, len, &b->r);
-    return b;
+    kb->plain =
+        kb->b.status == XIRI_OK && linkcheck_plain(kb->b.s, len, &kb->b.r);
+    return kb;
 }
 
 /* A network-path reference ("//" authority, RFC 3986 4.2) takes its
@@ -706,8 +728,9 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
           (l->attribute[0] == 'u' || l->attribute[0] == 'U') &&
           scheme_is(l->attribute, strlen(l->attribute), "usemap")) &&
         !(l->profile == XIRI_PROFILE_HTML && html_not_rfc_resolved(v, n))) {
-        const struct resolve_base *b =
+        const struct rw_base *kb =
             link_base(rw, l->base, strlen(l->base), l->profile);
+        const struct resolve_base *b = &kb->b;
         bool ref_plain;
 
         /* r is used below only when the reference is plain */
@@ -735,8 +758,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
                  * base's, which has none.  Without an authority the "/."
                  * guard may write one.  test_resolve.c checks this on
                  * the conformance vectors. */
-                plain = rw->base_plain && (b->r.part[XIRI_PART_AUTHORITY].set ||
-                                           r.part[XIRI_PART_AUTHORITY].set);
+                plain = kb->plain && (b->r.part[XIRI_PART_AUTHORITY].set ||
+                                      r.part[XIRI_PART_AUTHORITY].set);
                 st = rw->resolved.status;
             } else {
                 st = resolve_ref(b, v, n, &rw->resolved, err);
@@ -1265,7 +1288,8 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->strip, XIRI_MAX_LEN);
     buf_init(&rw->rfc, XIRI_MAX_LEN);
     buf_init(&rw->fix, XIRI_MAX_LEN);
-    buf_init(&rw->base_text, XIRI_MAX_LEN);
+    buf_init(&rw->bases[0].text, XIRI_MAX_LEN);
+    buf_init(&rw->bases[1].text, XIRI_MAX_LEN);
     buf_init(&rw->resolved, XIRI_MAX_LEN);
     /* with lazy_positions, an event's line and column are counted only
      * when it has something to say (event_place) */
@@ -1367,7 +1391,8 @@ void xiri_rewriter_free(struct xiri_rewriter *rw)
     buf_free(&rw->fix);
     buf_free(&rw->head);
     buf_free(&rw->cand);
-    buf_free(&rw->base_text);
+    buf_free(&rw->bases[0].text);
+    buf_free(&rw->bases[1].text);
     buf_free(&rw->resolved);
     mem_free(rw);
 }
