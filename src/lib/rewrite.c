@@ -230,6 +230,17 @@ static bool is_utf(const char *enc)
            (enc[3] == '-' || enc[3] == '8');
 }
 
+/* enc is "UTF-8" or "utf-8" (asked for every value written: no
+ * strcmp) */
+static bool is_utf8_name(const char *enc)
+{
+    if (enc[0] == 'U')
+        return enc[1] == 'T' && enc[2] == 'F' && enc[3] == '-' &&
+               enc[4] == '8' && enc[5] == '\0';
+    return enc[0] == 'u' && enc[1] == 't' && enc[2] == 'f' && enc[3] == '-' &&
+           enc[4] == '8' && enc[5] == '\0';
+}
+
 /* Is the query of v one browsers encode in the document's encoding: is
  * the scheme of v, or of its base when v is relative (RFC 3986 5.2.2: a
  * relative reference takes the base's scheme), special and not ws or wss
@@ -843,7 +854,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_IRI &&
         !rw->opts.query_utf8 && legacy && special_for_query(v, n, l->base))
         keep_query(v, n, &rw->value);
-    xiri_str_free(mapped);
+    if (mapped) /* to-iri's; to-uri writes into rw->value */
+        xiri_str_free(mapped);
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
         st = rw->value.status;
     else if (st != XIRI_OK && st != XIRI_ENOMEM)
@@ -1165,8 +1177,7 @@ static int on_link(void *user, const struct xiri_link *l)
             out = rw->tmp.data;
             out_len = rw->tmp.len;
         }
-        if (enc &&
-            !(strcmp(enc, "UTF-8") == 0 || strcmp(enc, "utf-8") == 0)) {
+        if (enc && !is_utf8_name(enc)) {
             rw->coded.len = 0;
             rw->coded.status = XIRI_OK;
             st = uni_encode_text(enc, out, out_len, &rw->coded);
