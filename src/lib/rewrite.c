@@ -677,6 +677,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     bool legacy;        /* HTML in an encoding that is not UTF-8 */
     enum rw_source src = RW_SRC_VALUE; /* what v is */
     const char *what = NULL;           /* what v is, when src is RW_SRC_OTHER */
+    /* v is linkcheck_plain, its split in r */
+    bool v_plain = false;
 
     *qdiff = 0;
     *at = SIZE_MAX;
@@ -684,7 +686,13 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     err->offset = SIZE_MAX;
     err->message[0] = '\0';
     rw->stripped = false;
-    if (l->profile == XIRI_PROFILE_HTML && !html_url_needs_prepare(v, n)) {
+    /* HTML to URIs: the value's plain test (asked below anyway) first, as
+     * a plain value holds none of the bytes html_url_needs_prepare looks
+     * for */
+    if (l->profile == XIRI_PROFILE_HTML && rw->opts.to == XIRI_REWRITE_URI)
+        v_plain = linkcheck_plain_split(v, n, &r);
+    if (l->profile == XIRI_PROFILE_HTML &&
+        (v_plain || !html_url_needs_prepare(v, n))) {
         /* nothing a browser reads otherwise */
     } else if (l->profile == XIRI_PROFILE_HTML) {
         /* WHATWG URL "basic URL parser": browsers remove every ASCII tab
@@ -713,6 +721,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             n = rw->fix.len;
             src = RW_SRC_OTHER;
             what = "repaired";
+            v_plain = false;
         }
     }
     /* HTML: "http:foo" is "foo" to a browser against an http base, and
@@ -730,6 +739,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             n = rw->rfc.len;
             src = RW_SRC_OTHER;
             what = "as browsers read it";
+            v_plain = false;
         }
     }
     /* HTML usemap holds a hash-name reference ("#name"), which names a map
@@ -745,7 +755,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         bool ref_plain;
 
         /* r is used below only when the reference is plain */
-        ref_plain = linkcheck_plain_split(v, n, &r);
+        ref_plain = v_plain || linkcheck_plain_split(v, n, &r);
         rw->resolved.len = 0;
         rw->resolved.status = XIRI_OK;
         if (b->status == XIRI_OK && ref_plain && r.part[XIRI_PART_SCHEME].set) {
@@ -786,6 +796,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             n = rw->resolved.len;
             src = RW_SRC_OTHER;
             what = "resolved";
+            v_plain = false;
             /* RFC 3986 5.2.2 builds the target from whole components of
              * the base and the reference, each into a component of the
              * same kind (the merged path from two paths, cut at a "/"),
@@ -821,7 +832,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
              * that is plain is the same bytes anyway (above) */
             ref_split(v, n, &r);
         } else if (!plain) {
-            plain = linkcheck_plain_split(v, n, &r);
+            plain = v_plain || linkcheck_plain_split(v, n, &r);
         }
     }
     rw->value.len = 0;
