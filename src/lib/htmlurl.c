@@ -792,12 +792,18 @@ enum xiri_status html_url_rejected(struct xiri_ctx *ctx, const char *v,
                                    size_t n, const char *base, bool *rejected)
 {
     char sc[8];
-    size_t k = scheme_whatwg(v, n, sc, sizeof(sc)), i = k > 0 ? k + 1 : 0;
-    size_t a, start, label, last = SIZE_MAX, slashes, host;
+    size_t k, i, a, start, label, last = SIZE_MAX, slashes, host;
     bool suspect = false;
     enum xiri_status st;
 
     *rejected = false;
+    /* most values: a path reference, with no ':' (so no scheme: k would
+     * be 0) and no slash first, has no authority that could fail; the
+     * tests below find the same */
+    if (n == 0 || (!is_slash(v[0]) && !memchr(v, ':', n)))
+        return XIRI_OK;
+    k = scheme_whatwg(v, n, sc, sizeof(sc));
+    i = k > 0 ? k + 1 : 0;
     if (html_url_hidden_host(v, n, base, &slashes, &host)) {
         /* a host browsers find after other than "//" ("///h",
          * "https:h" against an http base): judged with "//" before it;
