@@ -308,13 +308,12 @@ typedef int xiri_diag_fn(void *user, const struct xiri_diag *diag);
  * be NULL) receives the highest severity seen, or -1 when none.  Under
  * XIRI_PROFILE_HTML the C0 controls and spaces browsers remove around a
  * URL are taken off first (the first control on each side reported as a
- * control-around-url warning), and the authority is judged where browsers read it
- * (WHATWG URL: after any number of slashes, or none, after an http(s),
- * ftp or ws(s) scheme, after two of which one is '\' after file:, up to
- * a '\', tabs and newlines removed first), its findings placed in s as
- * written; the findings of such a value come in offset order (all kinds
- * together; a value with thousands, in three runs: before that
- * authority, in it, after it). */
+ * control-around-url warning), and the authority is judged where browsers read
+ * it (WHATWG URL: after any number of slashes, or none, after an http(s), ftp
+ * or ws(s) scheme, after two of which one is '\' after file:, up to a '\', tabs
+ * and newlines removed first), its findings placed in s as written; the
+ * findings of such a value come in offset order (all kinds together; a value
+ * with thousands, in three runs: before that authority, in it, after it). */
 XIRI_API enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s,
                                      size_t len, enum xiri_profile profile,
                                      xiri_diag_fn *fn, void *user,

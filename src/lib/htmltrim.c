@@ -15,7 +15,8 @@ bool html_trim_find(const char *v, size_t n, xiri_diag_fn *fn, void *user,
     const char *in = v;
     size_t m = n;
 
-    if (n == 0 || ((unsigned char)v[0] > 0x20 && (unsigned char)v[n - 1] > 0x20))
+    if (n == 0 ||
+        ((unsigned char)v[0] > 0x20 && (unsigned char)v[n - 1] > 0x20))
         return false;
     html_url_trim(&in, &m);
     t->lead = (size_t)(in - v);
@@ -89,7 +90,8 @@ enum xiri_status html_trim_check(struct xiri_ctx *ctx, const char *s,
     enum xiri_status st = XIRI_OK;
 
     /* (html_auth_check_value says what is wrong with the arguments) */
-    if (!ctx || !s || len > XIRI_MAX_LEN || !html_trim_find(s, len, fn, user, &t))
+    if (!ctx || !s || len > XIRI_MAX_LEN ||
+        !html_trim_find(s, len, fn, user, &t))
         return html_auth_check_value(ctx, s, len, fn, user, worst);
     html_trim_report(&t, s, 0, t.lead);
     if (!t.stop)

@@ -11,11 +11,11 @@
 #include "common.h"
 
 struct html_trim {
-    size_t lead, len;  /* what is left: value[lead .. lead + len) */
-    xiri_diag_fn *fn;  /* where findings go */
+    size_t lead, len; /* what is left: value[lead .. lead + len) */
+    xiri_diag_fn *fn; /* where findings go */
     void *user;
-    int worst;         /* the highest severity passed to fn, or -1 */
-    bool stop;         /* fn asked to stop */
+    int worst; /* the highest severity passed to fn, or -1 */
+    bool stop; /* fn asked to stop */
 };
 
 /* Whether v[0..n) starts or ends with a C0 control or space; if so, t is
