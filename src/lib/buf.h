@@ -26,7 +26,9 @@ void buf_append_grow(struct buf *b, const char *p, size_t n);
  * without a call; any other goes to buf_append_grow. */
 static inline void buf_append(struct buf *b, const char *p, size_t n)
 {
-    if (n > 0 && b->status == XIRI_OK && n < b->cap - b->len &&
+    /* (p tested too: the clang analyzer cannot tell it is not NULL
+     * where callers derive it from a pointer they test elsewhere) */
+    if (n > 0 && p && b->status == XIRI_OK && n < b->cap - b->len &&
         n <= b->max - b->len) {
         memcpy(b->data + b->len, p, n);
         b->len += n;
