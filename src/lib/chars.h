@@ -69,6 +69,13 @@ static inline bool ch_has_ace_label(const char *s, size_t a, size_t e)
     return false;
 }
 
+/* Infra "ASCII whitespace" (WHATWG HTML's space characters): tab, LF,
+ * FF, CR and space. */
+static inline bool ch_is_ascii_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
 /* WHATWG URL 3.5: a forbidden domain code point (ASCII): a C0 control,
  * space, # % / : < > ? @ [ \ ] ^ | or DEL, which no domain may hold. */
 static inline bool ch_is_forbidden_domain(unsigned char c)

@@ -3,6 +3,7 @@
  * are controls, and the checks run on what is left. */
 #include "common.h"
 #include "htmltrim.h"
+#include "chars.h"
 #include "codes.h"
 #include "htmlauth.h"
 #include "htmlurl.h"
@@ -48,7 +49,7 @@ void html_trim_report(struct html_trim *t, const char *v, size_t from,
 
         /* HTML 2.4.5: a valid URL potentially surrounded by spaces (ASCII
          * white space); the other C0 controls make it no valid one */
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
+        if (ch_is_ascii_space(c))
             continue;
         snprintf(msg, sizeof(msg),
                  "control character U+%04X at byte %zu, %s the URL: browsers "

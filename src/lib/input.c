@@ -38,11 +38,6 @@ static bool starts_nocase(const unsigned char *s, size_t n, const char *lit)
     return true;
 }
 
-static bool is_space(int c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
 /* An encoding label s[0..n) into out: without leading and trailing ASCII
  * white space (WHATWG Encoding 4.2, "get an encoding"), and nothing else
  * taken out: a quote or space inside makes it no label ("utf8\"" is none,
@@ -53,11 +48,11 @@ static void copy_name(char *out, size_t size, const unsigned char *s,
 {
     size_t k = 0;
 
-    while (n > 0 && is_space(s[0])) {
+    while (n > 0 && ch_is_ascii_space(s[0])) {
         s++;
         n--;
     }
-    while (n > 0 && is_space(s[n - 1]))
+    while (n > 0 && ch_is_ascii_space(s[n - 1]))
         n--;
     for (; k < n && k + 1 < size; k++)
         out[k] = s[k] >= 0x20 && s[k] < 0x7F ? (char)s[k] : '?';
@@ -70,21 +65,21 @@ static bool xml_decl_encoding(const unsigned char *s, size_t n, char *out,
 {
     size_t i, end;
 
-    if (n < 6 || memcmp(s, "<?xml", 5) != 0 || !is_space(s[5]))
+    if (n < 6 || memcmp(s, "<?xml", 5) != 0 || !ch_is_ascii_space(s[5]))
         return false;
     for (end = 5; end + 1 < n && !(s[end] == '?' && s[end + 1] == '>'); end++)
         ;
     for (i = 5; i + 8 <= end; i++) {
         size_t j, q;
-        if (memcmp(s + i, "encoding", 8) != 0 || !is_space(s[i - 1]))
+        if (memcmp(s + i, "encoding", 8) != 0 || !ch_is_ascii_space(s[i - 1]))
             continue;
         j = i + 8;
-        while (j < end && is_space(s[j]))
+        while (j < end && ch_is_ascii_space(s[j]))
             j++;
         if (j >= end || s[j] != '=')
             return false;
         j++;
-        while (j < end && is_space(s[j]))
+        while (j < end && ch_is_ascii_space(s[j]))
             j++;
         if (j >= end || (s[j] != '"' && s[j] != '\''))
             return false;
@@ -106,19 +101,19 @@ static bool prescan_attr(const unsigned char *s, size_t n, size_t *ip,
 {
     size_t i = *ip, ns;
 
-    while (i < n && (is_space(s[i]) || s[i] == '/'))
+    while (i < n && (ch_is_ascii_space(s[i]) || s[i] == '/'))
         i++;
     if (i >= n || s[i] == '>') {
         *ip = i < n ? i + 1 : n;
         return false;
     }
     ns = i++;
-    while (i < n && !is_space(s[i]) && s[i] != '/' && s[i] != '>' &&
+    while (i < n && !ch_is_ascii_space(s[i]) && s[i] != '/' && s[i] != '>' &&
            s[i] != '=')
         i++;
     *name = s + ns;
     *nlen = i - ns;
-    while (i < n && is_space(s[i]))
+    while (i < n && ch_is_ascii_space(s[i]))
         i++;
     *val = s + i;
     *vlen = 0;
@@ -126,7 +121,7 @@ static bool prescan_attr(const unsigned char *s, size_t n, size_t *ip,
         size_t vs;
 
         i++;
-        while (i < n && is_space(s[i]))
+        while (i < n && ch_is_ascii_space(s[i]))
             i++;
         if (i < n && (s[i] == '"' || s[i] == '\'')) {
             unsigned char q = s[i++];
@@ -137,7 +132,7 @@ static bool prescan_attr(const unsigned char *s, size_t n, size_t *ip,
             if (i < n)
                 i++;
         } else {
-            for (vs = i; i < n && !is_space(s[i]) && s[i] != '>'; i++)
+            for (vs = i; i < n && !ch_is_ascii_space(s[i]) && s[i] != '>'; i++)
                 ;
             *vlen = i - vs;
         }
@@ -172,12 +167,12 @@ static bool charset_from_content(const unsigned char *s, size_t n, char *out,
         if (!starts_nocase(s + i, n - i, "charset"))
             continue;
         j = i + 7;
-        while (j < n && is_space(s[j]))
+        while (j < n && ch_is_ascii_space(s[j]))
             j++;
         if (j >= n || s[j] != '=')
             continue;
         j++;
-        while (j < n && is_space(s[j]))
+        while (j < n && ch_is_ascii_space(s[j]))
             j++;
         if (j < n && (s[j] == '"' || s[j] == '\'')) {
             unsigned char q = s[j++];
@@ -186,7 +181,7 @@ static bool charset_from_content(const unsigned char *s, size_t n, char *out,
             if (e == n)
                 return false; /* an unmatched quote: nothing */
         } else {
-            for (e = j; e < n && !is_space(s[e]) && s[e] != ';'; e++)
+            for (e = j; e < n && !ch_is_ascii_space(s[e]) && s[e] != ';'; e++)
                 ;
         }
         copy_name(out, size, s + j, e - j);
@@ -258,7 +253,7 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
             continue;
         }
         if (!starts_nocase(s + i, n - i, "<meta") || i + 5 >= n ||
-            !(is_space(s[i + 5]) || s[i + 5] == '/')) {
+            !(ch_is_ascii_space(s[i + 5]) || s[i + 5] == '/')) {
             size_t k = i + 1;
 
             if (s[i] != '<') {
@@ -270,7 +265,7 @@ static bool meta_charset(const unsigned char *s, size_t n, char *out,
             if (k < n && ((s[k] | 0x20) >= 'a' && (s[k] | 0x20) <= 'z')) {
                 /* another tag: its name, then its attributes skipped,
                  * so that none of their values is read as a tag */
-                while (k < n && !is_space(s[k]) && s[k] != '>')
+                while (k < n && !ch_is_ascii_space(s[k]) && s[k] != '>')
                     k++;
                 i = tag_end(s, n, k);
             } else if (k < n && (s[k] == '!' || s[k] == '/' || s[k] == '?')) {
@@ -437,7 +432,7 @@ static enum xiri_doc_type sniff_type(const unsigned char *s, size_t n,
     const char *ext = extension(name);
     size_t i;
 
-    while (n > 0 && is_space(*s))
+    while (n > 0 && ch_is_ascii_space(*s))
         s++, n--;
     if (n >= 5 && memcmp(s, "<?xml", 5) == 0)
         return XIRI_DOC_XML;

@@ -4,6 +4,7 @@
  * rather than locations. */
 #include "common.h"
 #include "shapes.h"
+#include "chars.h"
 
 /* XML 1.0 section 2.3 S: space, tab, CR, LF (the whitespace XSD's
  * whiteSpace facet and list types work with). */
@@ -12,11 +13,11 @@ static bool shape_is_xml_space(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* HTML Living Standard (Infra) "ASCII whitespace": TAB, LF, FF, CR,
- * SPACE; the srcset and refresh algorithms use it. */
+/* HTML Living Standard (Infra) "ASCII whitespace"; the srcset and
+ * refresh algorithms use it. */
 static bool shape_is_ascii_space(char c)
 {
-    return shape_is_xml_space(c) || c == '\f';
+    return ch_is_ascii_space((unsigned char)c);
 }
 
 static size_t shape_skip_ascii_space(const char *v, size_t n, size_t i)

@@ -556,20 +556,15 @@ static const struct {
     {"windows-949", UNI_Q_EUCKR},
 };
 
-static bool uni_is_ascii_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
-
 /* WHATWG Encoding 4.2 "get an encoding": strip leading and trailing ASCII
  * whitespace, then match a label ASCII case-insensitively. */
 static enum uni_qenc uni_qenc_of_label(const char *label)
 {
     size_t b = 0, e = strlen(label), i, k;
 
-    while (b < e && uni_is_ascii_space(label[b]))
+    while (b < e && ch_is_ascii_space((unsigned char)label[b]))
         b++;
-    while (e > b && uni_is_ascii_space(label[e - 1]))
+    while (e > b && ch_is_ascii_space((unsigned char)label[e - 1]))
         e--;
     for (i = 0; i < ARRAY_LEN(uni_qlabels); i++) {
         const char *l = uni_qlabels[i].label;

@@ -860,13 +860,6 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
     return true;
 }
 
-/* HTML 2.4.5: a valid URL potentially surrounded by spaces; ASCII
- * whitespace (13.2.5) is what "spaces" means. */
-static bool html_space(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
-
 /* The C0 control at offset at of the value (not ASCII whitespace), which
  * browsers remove from before or after the URL (emit_item), reported at
  * text position pos. */
@@ -898,16 +891,18 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         /* WHATWG URL, basic URL parser: leading and trailing C0 controls
          * and spaces are removed (HTML's ASCII whitespace among them);
          * the first control other than whitespace on each side is
-         * reported.  (A rewriter that must quote an unquoted value puts
+         * reported (HTML 2.4.5: a valid URL potentially surrounded by
+         * spaces).  (A rewriter that must quote an unquoted value puts
          * the quotes around the whole value only: rewrite.c
          * whole_unquoted.) */
         for (; len > 0 && (unsigned char)e->value[start] <= 0x20;
              start++, len--)
-            if (lead == SIZE_MAX && !html_space((unsigned char)e->value[start]))
+            if (lead == SIZE_MAX &&
+                !ch_is_ascii_space((unsigned char)e->value[start]))
                 lead = start;
         for (; len > 0 && (unsigned char)e->value[start + len - 1] <= 0x20;
              len--)
-            if (!html_space((unsigned char)e->value[start + len - 1]))
+            if (!ch_is_ascii_space((unsigned char)e->value[start + len - 1]))
                 trail = start + len - 1;
         /* (not an identifier, which is compared, not parsed) */
         if (e->link.shape == XIRI_SHAPE_IDENTIFIER)
