@@ -546,27 +546,25 @@ static void check_html_port(struct check *ck)
                      (size_t)p->off - 1);
         return;
     }
-    /* a character other than a digit fails the port first (port-invalid:
-     * invalid-port already), whatever the digits before it */
-    for (i = p->off; i < p->off + p->len; i++)
-        if (!ch_is((unsigned char)ck->s[i], CH_DIGIT) && ck->s[i] != '\t' &&
-            ck->s[i] != '\n' && ck->s[i] != '\r')
-            return;
     for (i = p->off; i < p->off + p->len; i++) {
         if (ck->s[i] == '\t' || ck->s[i] == '\n' || ck->s[i] == '\r')
             continue; /* the basic URL parser removed them */
-        v = v * 10 + (unsigned long)(ck->s[i] - '0');
-        if (v > 65535) {
-            check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR,
-                         "WHATWG URL 4.4", XIRI_PART_PORT, p->off, p->len, 0,
-                         "the port \"%.*s%s\" at byte %zu is over 65535: "
-                         "browsers reject the URL (WHATWG URL port state); "
-                         "correct the port",
-                         p->len > 24 ? 24 : (int)p->len, ck->s + p->off,
-                         p->len > 24 ? "..." : "", (size_t)p->off);
+        /* a character other than a digit fails the port first
+         * (port-invalid: invalid-port already), whatever the digits
+         * before it */
+        if (!ch_is((unsigned char)ck->s[i], CH_DIGIT))
             return;
-        }
+        if (v <= 65535) /* (no further: no overflow) */
+            v = v * 10 + (unsigned long)(ck->s[i] - '0');
     }
+    if (v > 65535)
+        check_report(ck, CODE_INVALID_PORT, XIRI_SEV_ERROR, "WHATWG URL 4.4",
+                     XIRI_PART_PORT, p->off, p->len, 0,
+                     "the port \"%.*s%s\" at byte %zu is over 65535: "
+                     "browsers reject the URL (WHATWG URL port state); "
+                     "correct the port",
+                     p->len > 24 ? 24 : (int)p->len, ck->s + p->off,
+                     p->len > 24 ? "..." : "", (size_t)p->off);
 }
 
 /* HTML: WHATWG URL 4.4, file host state: a file URL's host runs up to
