@@ -266,6 +266,13 @@ struct held {
     struct buf text; /* the messages, each ending in NUL */
 };
 
+/* XIRI_OK, or what failed holding: XIRI_ENOMEM, or XIRI_ELIMIT past
+ * HELD_MAX. */
+static enum xiri_status held_status(const struct held *h)
+{
+    return h->list.status != XIRI_OK ? h->list.status : h->text.status;
+}
+
 /* Hold d; non-zero (stop the pass) once over HELD_MAX. */
 static int hold(void *user, const struct xiri_diag *d)
 {
@@ -277,7 +284,7 @@ static int hold(void *user, const struct xiri_diag *d)
     e.rank = h->list.len / sizeof(e);
     buf_append(&h->text, d->message, strlen(d->message) + 1);
     buf_append(&h->list, (const char *)&e, sizeof(e));
-    return h->list.status != XIRI_OK || h->text.status != XIRI_OK;
+    return held_status(h) != XIRI_OK;
 }
 
 static int held_order(const void *x, const void *y)
@@ -408,9 +415,7 @@ static enum xiri_status held_run(struct html_auth *a, struct xiri_ctx *ctx,
                        value_forward, &p, NULL, split);
     if (st == XIRI_OK && !a->stop)
         st = form_pass(a, ctx, hold, h);
-    if (st == XIRI_OK)
-        st = h->list.status != XIRI_OK ? h->list.status : h->text.status;
-    return st;
+    return st == XIRI_OK ? held_status(h) : st;
 }
 
 /* html_auth_run, or html_auth_check when not value. */
@@ -436,7 +441,7 @@ static enum xiri_status auth_passes(struct html_auth *a, struct xiri_ctx *ctx,
         qsort(h.list.data, n, sizeof(struct held_diag), held_order);
     if (st == XIRI_OK && value) {
         held_unread_bytes(a, &h);
-        st = h.list.status != XIRI_OK ? h.list.status : h.text.status;
+        st = held_status(&h);
         if (h.list.len / sizeof(struct held_diag) > n) {
             n = h.list.len / sizeof(struct held_diag);
             qsort(h.list.data, n, sizeof(struct held_diag), held_order);
@@ -448,7 +453,7 @@ static enum xiri_status auth_passes(struct html_auth *a, struct xiri_ctx *ctx,
         e->d.message = h.text.data + e->message;
         deliver(a, fn, user, &e->d);
     }
-    over = h.list.status == XIRI_ELIMIT || h.text.status == XIRI_ELIMIT;
+    over = held_status(&h) == XIRI_ELIMIT;
     buf_free(&h.list);
     buf_free(&h.text);
     if (!over)
