@@ -10,25 +10,6 @@
 
 #include <stdio.h>
 
-bool html_trim_find(const char *v, size_t n, xiri_diag_fn *fn, void *user,
-                    struct html_trim *t)
-{
-    const char *in = v;
-    size_t m = n;
-
-    if (n == 0 ||
-        ((unsigned char)v[0] > 0x20 && (unsigned char)v[n - 1] > 0x20))
-        return false;
-    html_url_trim(&in, &m);
-    t->lead = (size_t)(in - v);
-    t->len = m;
-    t->fn = fn;
-    t->user = user;
-    t->worst = -1;
-    t->stop = false;
-    return true;
-}
-
 static void pass_on(struct html_trim *t, const struct xiri_diag *d)
 {
     if ((int)d->severity > t->worst)
@@ -37,8 +18,10 @@ static void pass_on(struct html_trim *t, const struct xiri_diag *d)
         t->stop = true;
 }
 
-void html_trim_report(struct html_trim *t, const char *v, size_t from,
-                      size_t to)
+/* Report the first C0 control of v[from..to), one side of what browsers
+ * remove, that is not ASCII white space. */
+static void report_side(struct html_trim *t, const char *v, size_t from,
+                        size_t to)
 {
     size_t k;
 
@@ -60,6 +43,33 @@ void html_trim_report(struct html_trim *t, const char *v, size_t from,
         pass_on(t, &d);
         break; /* the first of the side, as the walker says it */
     }
+}
+
+bool html_trim_begin(struct html_trim *t, const char *v, size_t n,
+                     xiri_diag_fn *fn, void *user)
+{
+    const char *in = v;
+    size_t m = n;
+
+    html_url_trim(&in, &m);
+    t->lead = (size_t)(in - v);
+    t->len = m;
+    t->fn = fn;
+    t->user = user;
+    t->worst = -1;
+    t->stop = false;
+    report_side(t, v, 0, t->lead);
+    return !t->stop;
+}
+
+enum xiri_status html_trim_end(struct html_trim *t, const char *v, size_t n,
+                               enum xiri_status st, int *worst)
+{
+    if (st == XIRI_OK)
+        report_side(t, v, t->lead + t->len, n);
+    if (worst)
+        *worst = t->worst;
+    return st;
 }
 
 /* The offset in the value of byte o of what is left. */
@@ -91,16 +101,10 @@ enum xiri_status html_trim_check(struct xiri_ctx *ctx, const char *s,
     enum xiri_status st = XIRI_OK;
 
     /* (html_auth_check_value says what is wrong with the arguments) */
-    if (!ctx || !s || len > XIRI_MAX_LEN ||
-        !html_trim_find(s, len, fn, user, &t))
+    if (!ctx || !s || len > XIRI_MAX_LEN || !html_trim_needed(s, len))
         return html_auth_check_value(ctx, s, len, fn, user, worst);
-    html_trim_report(&t, s, 0, t.lead);
-    if (!t.stop)
+    if (html_trim_begin(&t, s, len, fn, user))
         st = html_auth_check_value(ctx, s + t.lead, t.len, html_trim_forward,
                                    &t, NULL);
-    if (st == XIRI_OK)
-        html_trim_report(&t, s, t.lead + t.len, len);
-    if (worst)
-        *worst = t.worst;
-    return st;
+    return html_trim_end(&t, s, len, st, worst);
 }

@@ -18,22 +18,33 @@ struct html_trim {
     bool stop; /* fn asked to stop */
 };
 
-/* Whether v[0..n) starts or ends with a C0 control or space; if so, t is
- * set up to pass findings to fn. */
-bool html_trim_find(const char *v, size_t n, xiri_diag_fn *fn, void *user,
-                    struct html_trim *t);
+/* Whether v[0..n) starts or ends with a C0 control or space. */
+static inline bool html_trim_needed(const char *v, size_t n)
+{
+    return n > 0 &&
+           ((unsigned char)v[0] <= 0x20 || (unsigned char)v[n - 1] <= 0x20);
+}
 
-/* Report the first C0 control of v[from..to) (one side of what browsers
- * remove) to t's fn as a control-around-url warning; not the ASCII white space
- * (tab, newline, form feed, carriage return, space) that HTML allows
- * around a URL ("valid URL potentially surrounded by spaces"). */
-void html_trim_report(struct html_trim *t, const char *v, size_t from,
-                      size_t to);
+/* Set t up for v[0..n) (html_trim_needed) to pass findings to fn, and
+ * report the first C0 control before the URL as a control-around-url
+ * warning (not the ASCII white space that HTML allows around a URL:
+ * "valid URL potentially surrounded by spaces").  False when fn asked to
+ * stop; else the caller checks v[t->lead .. t->lead + t->len) with
+ * html_trim_forward and t, then calls html_trim_end. */
+bool html_trim_begin(struct html_trim *t, const char *v, size_t n,
+                     xiri_diag_fn *fn, void *user);
 
 /* A xiri_diag_fn for the checks of what is left (user: the html_trim):
  * each finding, its offset and its "at byte N" moved by lead, passed to
  * t's fn. */
 int html_trim_forward(void *user, const struct xiri_diag *d);
+
+/* After those checks returned st: the first C0 control after the URL
+ * reported as html_trim_begin reports the one before (when st is
+ * XIRI_OK), and *worst (may be NULL) set to the highest severity passed
+ * on.  Returns st. */
+enum xiri_status html_trim_end(struct html_trim *t, const char *v, size_t n,
+                               enum xiri_status st, int *worst);
 
 /* xiri_check under the html profile: the controls around s reported,
  * html_auth_check_value on what is left. */

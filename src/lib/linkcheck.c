@@ -940,22 +940,15 @@ lc_trimmed(struct xiri_ctx *ctx, const struct xiri_walker *w,
            void *user, int *worst, bool fast)
 {
     struct html_trim t;
-    struct xiri_link left;
+    struct xiri_link left = *link;
     enum xiri_status st = XIRI_OK;
 
-    if (!html_trim_find(link->value, link->value_len, fn, user, &t))
-        return lc_run(ctx, w, encoding, link, fn, user, worst, fast);
-    html_trim_report(&t, link->value, 0, t.lead);
-    left = *link;
-    left.value += t.lead;
-    left.value_len = t.len;
-    if (!t.stop)
+    if (html_trim_begin(&t, link->value, link->value_len, fn, user)) {
+        left.value += t.lead;
+        left.value_len = t.len;
         st = lc_run(ctx, w, encoding, &left, html_trim_forward, &t, NULL, fast);
-    if (st == XIRI_OK)
-        html_trim_report(&t, link->value, t.lead + t.len, link->value_len);
-    if (worst)
-        *worst = t.worst;
-    return st;
+    }
+    return html_trim_end(&t, link->value, link->value_len, st, worst);
 }
 
 /* lc_run, or lc_trimmed for an HTML link with a C0 control or space at
@@ -966,9 +959,7 @@ lc_run_link(struct xiri_ctx *ctx, const struct xiri_walker *w,
             xiri_diag_fn *fn, void *user, int *worst, bool fast)
 {
     if (ctx && link && link->profile == XIRI_PROFILE_HTML && link->value &&
-        link->value_len > 0 &&
-        ((unsigned char)link->value[0] <= 0x20 ||
-         (unsigned char)link->value[link->value_len - 1] <= 0x20))
+        html_trim_needed(link->value, link->value_len))
         return lc_trimmed(ctx, w, encoding, link, fn, user, worst, fast);
     return lc_run(ctx, w, encoding, link, fn, user, worst, fast);
 }

@@ -41,10 +41,10 @@
 #define html_auth_free xiri__html_auth_free
 #define html_auth_init xiri__html_auth_init
 #define html_auth_run xiri__html_auth_run
+#define html_trim_begin xiri__html_trim_begin
 #define html_trim_check xiri__html_trim_check
-#define html_trim_find xiri__html_trim_find
+#define html_trim_end xiri__html_trim_end
 #define html_trim_forward xiri__html_trim_forward
-#define html_trim_report xiri__html_trim_report
 #define html_url_drive_relative xiri__html_url_drive_relative
 #define html_url_hidden_host xiri__html_url_hidden_host
 #define html_url_host_form xiri__html_url_host_form
