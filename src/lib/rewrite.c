@@ -234,11 +234,7 @@ static bool is_utf(const char *enc)
  * strcmp) */
 static bool is_utf8_name(const char *enc)
 {
-    if (enc[0] == 'U')
-        return enc[1] == 'T' && enc[2] == 'F' && enc[3] == '-' &&
-               enc[4] == '8' && enc[5] == '\0';
-    return enc[0] == 'u' && enc[1] == 't' && enc[2] == 'f' && enc[3] == '-' &&
-           enc[4] == '8' && enc[5] == '\0';
+    return is_utf(enc) && enc[3] == '-' && enc[4] == '8' && enc[5] == '\0';
 }
 
 /* Is the query of v one browsers encode in the document's encoding: is
