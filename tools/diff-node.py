@@ -2,11 +2,14 @@
 """diff-node.py - compare how xiri judges HTML links with what Node's
 WHATWG URL parser (new URL(value, base)) does, over generated pairs.
 
-Usage: tools/diff-node.py BUILD_DIR [--mode=check|resolve] [--show=N]
+Usage: tools/diff-node.py BUILD_DIR [--mode=check|resolve|value] [--show=N]
 
   check    (default) xiri_check_link reports an error (severity error)
            exactly where new URL(value, base) throws
   resolve  xiri_link_resolve fails exactly where it throws
+  value    xiri_check (the html profile, no base: "xiri iri check
+           --profile html") reports an error exactly where new URL(value)
+           throws, for the pairs without a base
 
 BUILD_DIR is a configured and built tree (its .libs/libxiri.so is used).
 Needs node (20 or later) and a C compiler; reads nothing from the network.
@@ -53,6 +56,7 @@ int main(int argc, char **argv)
 {
     static char line[1 << 16], v[1 << 15], b[1 << 15];
     int resolve = argc > 1 && strcmp(argv[1], "resolve") == 0;
+    int value = argc > 1 && strcmp(argv[1], "value") == 0;
     struct xiri_ctx *ctx;
 
     if (xiri_ctx_new(&ctx) != XIRI_OK)
@@ -78,6 +82,9 @@ int main(int argc, char **argv)
             printf("%s\n", xiri_link_resolve(ctx, &l, &out, &n, NULL) ==
                                XIRI_OK ? "OK" : "FAIL");
             xiri_str_free(out);
+        } else if (value) {
+            xiri_check(ctx, v, vn, XIRI_PROFILE_HTML, NULL, NULL, &worst);
+            printf("%s\n", worst == XIRI_SEV_ERROR ? "FAIL" : "OK");
         } else {
             xiri_check_link(ctx, NULL, &l, NULL, NULL, &worst);
             printf("%s\n", worst == XIRI_SEV_ERROR ? "FAIL" : "OK");
@@ -134,7 +141,8 @@ def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     opts = dict(a[2:].split("=", 1) for a in sys.argv[1:]
                 if a.startswith("--") and "=" in a)
-    if len(args) != 1 or opts.get("mode", "check") not in ("check", "resolve"):
+    if len(args) != 1 or opts.get("mode", "check") not in ("check", "resolve",
+                                                        "value"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     build = os.path.abspath(args[0])
@@ -157,6 +165,8 @@ def main():
         if (b is not None or has_scheme(c0_strip(v))) and not known(v, b):
             pairs.append((v, b))
     pairs = list(dict.fromkeys(pairs))
+    if mode == "value":
+        pairs = [(v, b) for v, b in pairs if b is None]
 
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "h.c")

@@ -313,7 +313,11 @@ typedef int xiri_diag_fn(void *user, const struct xiri_diag *diag);
  * or ws(s) scheme, after two of which one is '\' after file:, up to a '\', tabs
  * and newlines removed first), its findings placed in s as written; the
  * findings of such a value come in offset order (all kinds together; a value
- * with thousands, in three runs: before that authority, in it, after it). */
+ * with thousands, in three runs: before that authority, in it, after it).
+ * Also under it: a URL of a special scheme other than file without a host
+ * ("http://", "https:"; WHATWG URL, host state), which browsers reject, is
+ * a host-missing error, the first finding (without a base only a value
+ * with a scheme can be judged; xiri_check_link judges against its base). */
 XIRI_API enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s,
                                      size_t len, enum xiri_profile profile,
                                      xiri_diag_fn *fn, void *user,

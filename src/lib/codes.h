@@ -37,6 +37,8 @@ enum code_id {
     CODE_FAKE_A_LABEL,
     CODE_CONFUSABLE_HOST,
     CODE_HOST_SLASHES,
+    CODE_HOST_MISSING, /* xiri_check (no base), and xiri_check_link against
+                          its base (linkcheck.c) */
     CODE_CONTROL_AROUND_URL, /* xiri_check, and the walker (walk.c) */
     /* non-canonical spellings */
     CODE_UPPER_SCHEME,
@@ -50,7 +52,6 @@ enum code_id {
     /* document-level: only xiri_check_link produces them (linkcheck.c) */
     CODE_NO_BASE,
     CODE_OPAQUE_BASE,
-    CODE_HOST_MISSING,
     CODE_RELATIVE_IDENTIFIER,
     CODE_QUERY_ENCODING,
     CODE_REPLACEMENT_CHAR,

@@ -487,11 +487,13 @@ enum xiri_status html_auth_check(struct html_auth *a, struct xiri_ctx *ctx,
     return auth_passes(a, ctx, false, fn, user, NULL);
 }
 
-/* The worst severity of what passes to the caller. */
+/* The worst severity of what passes to the caller, and whether it asked
+ * to stop. */
 struct worst {
     xiri_diag_fn *fn;
     void *user;
     int worst;
+    bool stop;
 };
 
 static int track_worst(void *user, const struct xiri_diag *d)
@@ -500,7 +502,9 @@ static int track_worst(void *user, const struct xiri_diag *d)
 
     if ((int)d->severity > w->worst)
         w->worst = (int)d->severity;
-    return w->fn ? w->fn(w->user, d) : 0;
+    if (w->fn && w->fn(w->user, d) != 0)
+        w->stop = true;
+    return w->stop;
 }
 
 enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
@@ -508,25 +512,37 @@ enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
                                        int *worst)
 {
     struct html_auth a;
-    struct worst w = {fn, user, -1};
+    struct worst w = {fn, user, -1, false};
+    struct xiri_diag d;
     enum xiri_status st;
-    bool found = false;
+    bool found = false, missing = false;
 
     if (worst)
         *worst = -1;
     if (!ctx || !s || len > XIRI_MAX_LEN) /* check_run says what is wrong */
         return check_run(ctx, s, len, XIRI_PROFILE_HTML, NULL, fn, user, worst,
                          NULL);
+    /* WHATWG URL 4.4, host state: browsers reject a URL of a special
+     * scheme other than file without a host ("http://", "https:"); with
+     * no base, only such a value with a scheme can be judged.  First, at
+     * offset 0: the findings stay in offset order (xiri.h). */
+    st = html_url_host_missing_diag(s, len, NULL, &d, &missing);
+    if (st != XIRI_OK)
+        return st;
+    if (missing && track_worst(&w, &d)) {
+        if (worst)
+            *worst = w.worst;
+        return XIRI_OK;
+    }
     html_auth_init(&a);
     st = html_auth_find(&a, s, len, NULL, &found);
     if (st == XIRI_OK && !found)
-        st = check_run(ctx, s, len, XIRI_PROFILE_HTML, NULL, fn, user, worst,
-                       NULL);
-    else if (st == XIRI_OK) {
+        st = check_run(ctx, s, len, XIRI_PROFILE_HTML, NULL, track_worst, &w,
+                       NULL, NULL);
+    else if (st == XIRI_OK)
         st = html_auth_run(&a, ctx, track_worst, &w, NULL);
-        if (worst)
-            *worst = w.worst;
-    }
     html_auth_free(&a);
+    if (worst)
+        *worst = w.worst;
     return st;
 }

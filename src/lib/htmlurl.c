@@ -728,6 +728,36 @@ bool html_url_host_missing(const char *v, size_t n, const char *base)
     return host_empty(v, a, j);
 }
 
+enum xiri_status html_url_host_missing_diag(const char *v, size_t n,
+                                            const char *base,
+                                            struct xiri_diag *d, bool *found)
+{
+    struct buf prep;
+
+    *found = false;
+    if (!html_url_needs_prepare(v, n)) {
+        *found = html_url_host_missing(v, n, base);
+    } else {
+        buf_init(&prep, XIRI_MAX_LEN);
+        html_url_prepare(v, n, base, &prep);
+        if (prep.status != XIRI_OK) {
+            enum xiri_status st = prep.status;
+
+            buf_free(&prep);
+            return st;
+        }
+        *found =
+            html_url_host_missing(prep.data ? prep.data : "", prep.len, base);
+        buf_free(&prep);
+    }
+    if (*found)
+        codes_diag(d, CODE_HOST_MISSING, XIRI_PART_COUNT, 0, n, 0,
+                   "this URL has no host, and browsers reject it (WHATWG "
+                   "URL: host-missing); write the host or a relative "
+                   "reference");
+    return XIRI_OK;
+}
+
 /* Whether c is '/' or '\', which a special URL's slashes take alike. */
 static bool is_slash(char c)
 {

@@ -86,6 +86,14 @@ bool html_url_opaque_base(const char *v, size_t n, const char *base);
  * "https:" or "https:/". */
 bool html_url_host_missing(const char *v, size_t n, const char *base);
 
+/* html_url_host_missing on a value as written (html_url_prepare first,
+ * when it needs it): when browsers find no host in it, *d (whose message
+ * is static) is the host-missing finding, spanning the value, and *found
+ * is true.  XIRI_OK, or XIRI_ENOMEM (not known). */
+enum xiri_status html_url_host_missing_diag(const char *v, size_t n,
+                                            const char *base,
+                                            struct xiri_diag *d, bool *found);
+
 /* WHATWG URL 4.4, special authority slashes and ignore slashes states:
  * whether browsers read a host in v[0..n) against base (NULL: none)
  * where RFC 3986 reads none, or an empty one: a special URL other than

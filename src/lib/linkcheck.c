@@ -118,46 +118,31 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
 
 /* HTML: a special URL other than file without a host
  * (html_url_host_missing, on the value as browsers read it).  plain: r is
- * plain_split's, and the value holds nothing html_url_prepare changes. */
+ * plain_split's, and the value holds nothing html_url_prepare changes;
+ * r NULL: the value is not split yet. */
 static enum xiri_status lc_host_missing(struct lc *lc, const struct ref *r,
                                         bool plain)
 {
     const struct xiri_link *l = lc->link;
     const char *v = l->value ? l->value : "";
     size_t n = l->value_len;
-    bool odd, missing;
-    struct buf prep;
+    struct xiri_diag d;
+    enum xiri_status st;
+    bool missing;
 
     if (l->profile != XIRI_PROFILE_HTML)
         return XIRI_OK;
-    if (r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0 &&
+    if (r && r->part[XIRI_PART_HOST].set && r->part[XIRI_PART_HOST].len > 0 &&
         (plain || !html_url_needs_prepare(v, n)))
         return XIRI_OK; /* most links have a host ("http://\t/" has none) */
-    odd = !plain && html_url_needs_prepare(v, n);
-    if (!odd && !r->part[XIRI_PART_SCHEME].set &&
-        !r->part[XIRI_PART_AUTHORITY].set)
+    if (r && !r->part[XIRI_PART_SCHEME].set &&
+        !r->part[XIRI_PART_AUTHORITY].set &&
+        (plain || !html_url_needs_prepare(v, n)))
         return XIRI_OK; /* a relative reference without authority */
-    if (!odd) {
-        missing = html_url_host_missing(v, n, l->base);
-    } else {
-        buf_init(&prep, XIRI_MAX_LEN);
-        html_url_prepare(v, n, l->base, &prep);
-        if (prep.status != XIRI_OK) {
-            enum xiri_status st = prep.status;
-
-            buf_free(&prep);
-            return st; /* not known: out of memory */
-        }
-        missing = html_url_host_missing(prep.data ? prep.data : "", prep.len,
-                                        l->base);
-        buf_free(&prep);
-    }
-    if (missing)
-        lc_report(lc, CODE_HOST_MISSING, XIRI_PART_COUNT, 0, n, 0,
-                  "this URL has no host, and browsers reject it (WHATWG "
-                  "URL: host-missing); write the host or a relative "
-                  "reference");
-    return XIRI_OK;
+    st = html_url_host_missing_diag(v, n, l->base, &d, &missing);
+    if (st == XIRI_OK && missing)
+        lc_deliver(lc, &d);
+    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -885,6 +870,15 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
             *worst = lc.worst;
         return st;
     }
+    /* host-missing first, at offset 0, as xiri_check gives it (and as
+     * for the plain links above); a value that plain_split did not split
+     * is looked at whole */
+    st = lc_host_missing(&lc, kind == PLAIN_LATIN ? &r : NULL, false);
+    if (st != XIRI_OK || lc.stop) {
+        if (worst)
+            *worst = lc.worst;
+        return st;
+    }
     if (html) {
         html_auth_init(&auth);
         st = html_auth_find(&auth, link->value, link->value_len, link->base,
@@ -910,7 +904,6 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
         /* xiri_check accepted the arguments: value_len is within
          * XIRI_MAX_LEN and the profile is known */
         lc_no_base(&lc, &r);
-        st = lc_host_missing(&lc, &r, false);
     }
     if (st == XIRI_OK && !lc.stop) {
         lc_replacement(&lc);

@@ -49,6 +49,7 @@
 #define html_url_hidden_host xiri__html_url_hidden_host
 #define html_url_host_form xiri__html_url_host_form
 #define html_url_host_missing xiri__html_url_host_missing
+#define html_url_host_missing_diag xiri__html_url_host_missing_diag
 #define html_url_needs_prepare xiri__html_url_needs_prepare
 #define html_url_opaque_base xiri__html_url_opaque_base
 #define html_url_opaque_path xiri__html_url_opaque_path
