@@ -373,14 +373,14 @@ XIRI_API enum xiri_status xiri_zld_decode(const char *s, size_t len,
 
 /* How a value holds its IRIs. */
 enum xiri_shape {
-    XIRI_SHAPE_IRI = 0, /* the whole value is one IRI reference */
-    XIRI_SHAPE_LIST,    /* IRIs separated by XML whitespace (xs:list of
-                           xs:anyURI, HTML ping and archive, the pairs of
-                           xsi:schemaLocation) */
-    XIRI_SHAPE_SRCSET,  /* HTML srcset: comma-separated image candidates,
-                           each an IRI and an optional descriptor */
-    XIRI_SHAPE_REFRESH, /* HTML <meta http-equiv=refresh content="N;
-                           url=...">: the IRI after "url=" */
+    XIRI_SHAPE_IRI = 0,    /* the whole value is one IRI reference */
+    XIRI_SHAPE_LIST,       /* IRIs separated by XML whitespace (xs:list of
+                              xs:anyURI, HTML ping and archive, the pairs of
+                              xsi:schemaLocation) */
+    XIRI_SHAPE_SRCSET,     /* HTML srcset: comma-separated image candidates,
+                              each an IRI and an optional descriptor */
+    XIRI_SHAPE_REFRESH,    /* HTML <meta http-equiv=refresh content="N;
+                              url=...">: the IRI after "url=" */
     XIRI_SHAPE_IDENTIFIER, /* one IRI that names rather than locates and
                               is compared as a string, character by
                               character (Atom id, RFC 4287 4.2.6; RSS
@@ -388,19 +388,27 @@ enum xiri_shape {
                               1.0 section 2.3): changing its characters,
                               even to an equivalent URI, makes it name
                               something else */
-    XIRI_SHAPE_PAIRS,   /* a list read as pairs (xsi:schemaLocation, XSD
-                           1.0 Part 1 2.6.3): items 0, 2, 4... are
-                           namespace names (identifiers), items 1, 3,
-                           5... the locations of their schemas */
+    XIRI_SHAPE_PAIRS,      /* a list read as pairs (xsi:schemaLocation, XSD
+                              1.0 Part 1 2.6.3): items 0, 2, 4... are
+                              namespace names (identifiers), items 1, 3,
+                              5... the locations of their schemas */
     XIRI_SHAPE_RESOLVED_IDENTIFIER, /* an identifier that may be relative:
                            resolved against its base, then compared as a
                            string (RDF/XML's rdf:about, rdf:resource and
                            rdf:datatype, RDF 1.1 Concepts 3.2) */
+    XIRI_SHAPE_HASH_NAME, /* HTML usemap: a hash-name reference ("#name";
+                             HTML LS, common microsyntaxes, "rules for
+                             parsing a hash-name reference"): the text
+                             after its first '#' is compared as a string
+                             with a <map>'s name, "#caf%C3%A9" finds no
+                             <map name="café">.  The whole value is the
+                             item (nothing trimmed); never resolved; an
+                             identifier */
     XIRI_SHAPE_COUNT
 };
 
 /* "iri", "list", "srcset", "refresh", "identifier", "pairs",
- * "resolved-identifier" */
+ * "resolved-identifier", "hash-name" */
 XIRI_API const char *xiri_shape_name(enum xiri_shape shape);
 
 struct xiri_registry; /* a set of IRI-valued attributes and elements */
@@ -548,9 +556,9 @@ struct xiri_link {
                                   content): it cannot be replaced whole */
 };
 
-/* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER or
- * XIRI_SHAPE_RESOLVED_IDENTIFIER value, or a namespace name of a
- * XIRI_SHAPE_PAIRS value (an even item). */
+/* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER,
+ * XIRI_SHAPE_RESOLVED_IDENTIFIER or XIRI_SHAPE_HASH_NAME value, or a
+ * namespace name of a XIRI_SHAPE_PAIRS value (an even item). */
 XIRI_API int xiri_link_is_identifier(const struct xiri_link *link);
 
 /* A finding about the document rather than one IRI: parse errors, bytes

@@ -581,6 +581,25 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "their addresses.  Write the absolute IRI (for an Atom id, a tag: "
             "URI, RFC 4151, is a common choice).",
         },
+    [CODE_INVALID_HASH_NAME] =
+        {
+            "invalid-hash-name",
+            ERR,
+            "WHATWG HTML 2.3 (References)",
+            "an HTML usemap that names no map as browsers read it",
+            "An HTML usemap is a hash-name reference, not a URL: '#' and "
+            "the name of a <map> of the same document.  Browsers take what "
+            "follows the first '#' and compare it, as written, with the name "
+            "(or id) of each <map> (HTML Living Standard, \"rules for "
+            "parsing a hash-name reference\"): without a '#', or with "
+            "nothing after it, no map is found, and a map's name is never "
+            "empty and never holds white space (the map element), so a name "
+            "with white space names none.  Nothing is decoded: \"#caf%C3%A9\" "
+            "does not find <map name=\"café\">, so xiri rewrite leaves "
+            "usemap as written.  Text before the '#' (\"page.html#m\") is "
+            "ignored by browsers but not allowed: a warning.  Write '#' and "
+            "the map's name.",
+        },
     [CODE_QUERY_ENCODING] =
         {
             "query-encoding",
@@ -913,7 +932,9 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "xsi:schemaLocation, which must match the namespace "
             "declarations, an RDF node (rdf:about, rdf:resource, "
             "rdf:datatype: RDF 1.1 Concepts section 3.2 holds two IRIs the "
-            "same node only when they are equal as strings, once resolved).  "
+            "same node only when they are equal as strings, once resolved), "
+            "an HTML usemap (the name of a <map> after its '#', compared as "
+            "written: \"#caf%C3%A9\" finds no <map name=\"café\">).  "
             "Another spelling of the same IRI, even the "
             "equivalent URI of RFC 3987 section 3.1, is another identifier: "
             "every entry of a rewritten feed would look new, and a schema "

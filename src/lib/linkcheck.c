@@ -86,7 +86,8 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
     if (l->shape != XIRI_SHAPE_IRI && xiri_link_is_identifier(l) &&
         l->shape != XIRI_SHAPE_RESOLVED_IDENTIFIER) {
         /* compared as a string, never resolved (shapes.c): a base does
-         * not help a relative one */
+         * not help a relative one (a usemap, XIRI_SHAPE_HASH_NAME, never
+         * comes here: lc_run) */
         if (!r->part[XIRI_PART_SCHEME].set)
             lc_report(lc, CODE_RELATIVE_IDENTIFIER, XIRI_PART_COUNT, 0,
                       l->value_len, 0,
@@ -143,6 +144,62 @@ static enum xiri_status lc_host_missing(struct lc *lc, const struct ref *r,
     if (st == XIRI_OK && missing)
         lc_deliver(lc, &d);
     return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* invalid-hash-name: an HTML usemap (XIRI_SHAPE_HASH_NAME)            */
+
+/* HTML LS 2.3, References, "rules for parsing a hash-name reference": a
+ * value without '#' finds nothing; else what follows the first '#' is
+ * compared, as written, with the name (or id) of each <map>, whose name
+ * is not empty and holds no ASCII whitespace (HTML LS, the map element).
+ * A valid one is '#' and such a name.  No URL: the engine's checks do not
+ * apply ("#caf%C3%A9" is the name "caf%C3%A9"). */
+static void lc_hash_name(struct lc *lc)
+{
+    const struct xiri_link *l = lc->link;
+    const char *v = l->value ? l->value : "";
+    const char *hash = memchr(v, '#', l->value_len);
+    size_t n = l->value_len, h, i;
+    struct xiri_diag d;
+    char msg[160];
+
+    if (!hash) {
+        lc_report(lc, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, 0, n, 0,
+                  "this usemap holds no '#', so browsers find no map (a "
+                  "hash-name reference, not a URL); write '#' and the name "
+                  "of the <map>");
+        return;
+    }
+    h = (size_t)(hash - v);
+    if (h > 0) {
+        /* browsers find the map all the same: a warning */
+        snprintf(msg, sizeof(msg),
+                 "browsers ignore the %zu byte%s before the '#' of this "
+                 "usemap, which HTML does not allow there; remove %s",
+                 h, h == 1 ? "" : "s", h == 1 ? "it" : "them");
+        codes_diag(&d, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, 0, h, 0, msg);
+        d.severity = XIRI_SEV_WARNING;
+        lc_deliver(lc, &d);
+        if (lc->stop)
+            return;
+    }
+    if (h + 1 == n) {
+        lc_report(lc, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, h, 1, '#',
+                  "nothing follows the '#' of this usemap, and no map has an "
+                  "empty name; write the name of the <map> after it");
+        return;
+    }
+    for (i = h + 1; i < n; i++)
+        if (ch_is_ascii_space((unsigned char)v[i])) {
+            lc_report(lc, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, i, 1,
+                      (unsigned char)v[i],
+                      "white space (U+%04X) in the map name of this usemap: "
+                      "no <map>'s name holds any, and browsers compare the "
+                      "name as written; remove it",
+                      (unsigned)(unsigned char)v[i]);
+            return;
+        }
 }
 
 /* ------------------------------------------------------------------ */
@@ -842,6 +899,22 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
+    if (link->shape == XIRI_SHAPE_HASH_NAME &&
+        (unsigned)link->profile < XIRI_PROFILE_COUNT &&
+        link->value_len <= XIRI_MAX_LEN) {
+        /* an HTML usemap, no URL: its own rule, and what the document's
+         * bytes did to it */
+        if (w)
+            lc.encoding = xiri_walker_encoding(w, NULL);
+        lc_hash_name(&lc);
+        if (!lc.stop)
+            lc_replacement(&lc);
+        if (!lc.stop)
+            lc_c1(&lc);
+        if (worst)
+            *worst = lc.worst;
+        return XIRI_OK;
+    }
     /* linkcheck_plain, its bytes first: a value they rule out (non-ASCII
      * other than Latin letters, '%') is not split here, check_run splits
      * it */
@@ -952,7 +1025,8 @@ lc_run_link(struct xiri_ctx *ctx, const struct xiri_walker *w,
             xiri_diag_fn *fn, void *user, int *worst, bool fast)
 {
     if (ctx && link && link->profile == XIRI_PROFILE_HTML && link->value &&
-        html_trim_needed(link->value, link->value_len))
+        html_trim_needed(link->value, link->value_len) &&
+        link->shape != XIRI_SHAPE_HASH_NAME) /* no URL: nothing removed */
         return lc_trimmed(ctx, w, encoding, link, fn, user, worst, fast);
     return lc_run(ctx, w, encoding, link, fn, user, worst, fast);
 }

@@ -740,10 +740,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     }
     /* HTML usemap holds a hash-name reference ("#name"), which names a map
      * in this document whatever the base: never resolved */
-    if (rw->opts.resolve && l->base &&
-        !(l->profile == XIRI_PROFILE_HTML && l->attribute &&
-          (l->attribute[0] == 'u' || l->attribute[0] == 'U') &&
-          scheme_is(l->attribute, strlen(l->attribute), "usemap")) &&
+    if (rw->opts.resolve && l->base && l->shape != XIRI_SHAPE_HASH_NAME &&
         !(l->profile == XIRI_PROFILE_HTML && html_not_rfc_resolved(v, n))) {
         const struct rw_base *kb =
             link_base(rw, l->base, strlen(l->base), l->profile);
@@ -1105,9 +1102,9 @@ static int on_link(void *user, const struct xiri_link *l)
          * equivalent URI, would name something else */
         ev.identifier_kept = 1;
         ev.message = "an identifier (an Atom id, an RSS guid, a namespace "
-                     "name, an RDF node) is compared as a string: another "
-                     "spelling, even the equivalent URI, names something "
-                     "else; left as it is";
+                     "name, an RDF node, an HTML usemap) is compared as a "
+                     "string: another spelling, even the equivalent URI, "
+                     "names something else; left as it is";
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";
@@ -1143,7 +1140,7 @@ static int on_link(void *user, const struct xiri_link *l)
                l->shape != XIRI_SHAPE_IRI &&
                l->shape != XIRI_SHAPE_IDENTIFIER &&
                l->shape != XIRI_SHAPE_RESOLVED_IDENTIFIER &&
-               needs_quotes(rw, &quotes)) {
+               l->shape != XIRI_SHAPE_HASH_NAME && needs_quotes(rw, &quotes)) {
         /* quotes can only go around a whole unquoted value, and this is
          * one item of a list */
         ev.status = XIRI_EINVAL;

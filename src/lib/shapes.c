@@ -228,6 +228,19 @@ parse:
     return count;
 }
 
+/* XIRI_SHAPE_HASH_NAME: HTML LS, "rules for parsing a hash-name
+ * reference" take the value as it is, nothing stripped ("#m " names the
+ * map "m "): one item, the whole value. */
+static unsigned shape_whole(const char *v, size_t n, shape_item_fn *fn,
+                            void *user)
+{
+    unsigned count = 0;
+
+    (void)v;
+    shape_emit(fn, user, 0, n, &count);
+    return count;
+}
+
 unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
                      shape_item_fn *fn, void *user)
 {
@@ -243,6 +256,8 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
         return shape_srcset(v, n, fn, user);
     case XIRI_SHAPE_REFRESH:
         return shape_refresh(v, n, fn, user);
+    case XIRI_SHAPE_HASH_NAME:
+        return shape_whole(v, n, fn, user);
     case XIRI_SHAPE_IRI:
     case XIRI_SHAPE_IDENTIFIER:
     case XIRI_SHAPE_RESOLVED_IDENTIFIER:
@@ -255,13 +270,15 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
  * (RFC 4287 4.2.6.1), a namespace name likewise (Namespaces in XML 1.0
  * section 2.3), so are the first of each pair of xsi:schemaLocation (XSD
  * 1.0 Part 1 2.6.3: "the first member of each pair is a namespace
- * name"), and an RDF IRI once resolved (RDF 1.1 Concepts 3.2: two IRIs
- * are the same node only when equal as strings). */
+ * name"), an RDF IRI once resolved (RDF 1.1 Concepts 3.2: two IRIs are
+ * the same node only when equal as strings), and an HTML usemap's name
+ * (HTML LS, "rules for parsing a hash-name reference"). */
 int xiri_link_is_identifier(const struct xiri_link *link)
 {
     if (!link)
         return 0;
     return link->shape == XIRI_SHAPE_IDENTIFIER ||
            link->shape == XIRI_SHAPE_RESOLVED_IDENTIFIER ||
+           link->shape == XIRI_SHAPE_HASH_NAME ||
            (link->shape == XIRI_SHAPE_PAIRS && link->item % 2 == 0);
 }

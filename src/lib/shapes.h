@@ -25,6 +25,7 @@ typedef int shape_item_fn(void *user, size_t start, size_t len,
  *    standard's "parse a srcset attribute" (descriptors left out).
  *  XIRI_SHAPE_REFRESH: the URL of the HTML "shared declarative refresh
  *    steps", none when the content has no URL.
+ *  XIRI_SHAPE_HASH_NAME: the whole value, nothing stripped (HTML usemap).
  * Returns the number of items reported (or the index of the item that
  * stopped it, plus one). */
 unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,

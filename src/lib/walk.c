@@ -887,7 +887,9 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
 
     if (w->status != XIRI_OK)
         return 1;
-    if (w->html) {
+    /* (a usemap is no URL: HTML LS, "rules for parsing a hash-name
+     * reference", keep every character) */
+    if (w->html && e->link.shape != XIRI_SHAPE_HASH_NAME) {
         /* WHATWG URL, basic URL parser: leading and trailing C0 controls
          * and spaces are removed (HTML's ASCII whitespace among them);
          * the first control other than whitespace on each side is

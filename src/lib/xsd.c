@@ -488,7 +488,8 @@ static enum xiri_status annot_shape(struct xsd *x, struct sdoc *d,
                 if (!ok) {
                     fail(x, XIRI_EDOC, d, s,
                          "unknown xiri:shape '%.*s' (iri, list, srcset, "
-                         "refresh, identifier, pairs, resolved-identifier)",
+                         "refresh, identifier, pairs, resolved-identifier, "
+                         "hash-name)",
                          (int)(v.n > 40 ? 40 : v.n), v.s);
                     xmlFree(text);
                     return XIRI_EDOC;

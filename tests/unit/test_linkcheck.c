@@ -661,17 +661,68 @@ static const struct {
     enum xiri_shape shape;
     unsigned item;
 } ident_cases[] = {
-    {{NULL, LEIRI, "http://h/feed", "entry-1", "relative-identifier@0+7", 0,
+    {{NULL,
+      LEIRI,
+      "http://h/feed",
+      "entry-1",
+      "relative-identifier@0+7",
+      0,
       {"identifier", "absolute IRI"}},
-     XIRI_SHAPE_IDENTIFIER, 0},
+     XIRI_SHAPE_IDENTIFIER,
+     0},
     {{NULL, LEIRI, NULL, "#ns", "relative-identifier@0+3", 0, {NULL, NULL}},
-     XIRI_SHAPE_IDENTIFIER, 0},
+     XIRI_SHAPE_IDENTIFIER,
+     0},
     {{NULL, LEIRI, NULL, "ns", "relative-identifier@0+2", 0, {NULL, NULL}},
-     XIRI_SHAPE_PAIRS, 0},
+     XIRI_SHAPE_PAIRS,
+     0},
     {{NULL, LEIRI, NULL, "a.xsd", "no-base@0+5", 0, {NULL, NULL}},
-     XIRI_SHAPE_PAIRS, 1},
+     XIRI_SHAPE_PAIRS,
+     1},
     {{NULL, LEIRI, NULL, "tag:h,2026:1", "", 0, {NULL, NULL}},
-     XIRI_SHAPE_IDENTIFIER, 0},
+     XIRI_SHAPE_IDENTIFIER,
+     0},
+    /* invalid-hash-name: an HTML usemap is a hash-name reference (HTML LS
+     * 2.3, References): '#' and a map's name, which is not empty and
+     * holds no ASCII whitespace (the map element); no URL, so no no-base,
+     * no relative-identifier, no engine finding ("%zz" is part of a name),
+     * but what the document's bytes did (c1-control) */
+    {{NULL, HTML, NULL, "m", "invalid-hash-name@0+1", 0, {"no '#'", NULL}},
+     XIRI_SHAPE_HASH_NAME,
+     0},
+    {{NULL,
+      HTML,
+      "http://h/",
+      "#",
+      "invalid-hash-name@0+1",
+      '#',
+      {"nothing follows", NULL}},
+     XIRI_SHAPE_HASH_NAME,
+     0},
+    {{NULL,
+      HTML,
+      NULL,
+      "#a b\tc",
+      "invalid-hash-name@2+1",
+      ' ',
+      {"U+0020", NULL}},
+     XIRI_SHAPE_HASH_NAME,
+     0},
+    {{NULL, HTML, NULL, "#caf%C3%A9%zz", "", 0, {NULL, NULL}},
+     XIRI_SHAPE_HASH_NAME,
+     0},
+    {{NULL, LEIRI, NULL, "#caf\xC3\xA9", "", 0, {NULL, NULL}},
+     XIRI_SHAPE_HASH_NAME,
+     0},
+    {{"ISO-8859-1",
+      HTML,
+      NULL,
+      "#a\xC2\x93",
+      "c1-control@2+2",
+      0x93,
+      {NULL, NULL}},
+     XIRI_SHAPE_HASH_NAME,
+     0},
 };
 
 /* One case: its findings against c->want; the codes found are marked in
@@ -746,6 +797,51 @@ static void test_link_cases(void)
         if (!seen[k])
             TEST_FAIL("code %s is produced by no link case",
                       xiri_code_at(k)->code);
+}
+
+/* An HTML usemap with text before its '#' works in browsers (they take
+ * what follows the first '#') but is not valid: invalid-hash-name as a
+ * warning; and nothing is trimmed from a usemap, no control-around-url
+ * (HTML LS 2.3, "rules for parsing a hash-name reference", strip
+ * nothing: " #m" is found by its "m", "#m\x01" names "m\x01"). */
+static void test_hash_name(void)
+{
+    static const struct {
+        const char *value, *want;
+        int worst;
+    } cases[] = {
+        {"p.html#m", "invalid-hash-name@0+6", XIRI_SEV_WARNING},
+        {" #m", "invalid-hash-name@0+1", XIRI_SEV_WARNING},
+        {"\x01#m", "invalid-hash-name@0+1", XIRI_SEV_WARNING},
+        {"#m\x01", "", -1},
+        {"x#", "invalid-hash-name@0+1 invalid-hash-name@1+1", XIRI_SEV_ERROR},
+    };
+    size_t i, k;
+
+    for (i = 0; i < ARRAY_LEN(cases); i++) {
+        struct xiri_link l;
+        struct run r;
+        char got[512];
+        int worst = -3;
+
+        memset(&r, 0, sizeof(r));
+        r.len = strlen(cases[i].value);
+        make_link(&l, cases[i].value, r.len, "http://h/", HTML);
+        l.shape = XIRI_SHAPE_HASH_NAME;
+        CU_ASSERT_EQUAL(xiri_check_link(ctx, NULL, &l, collect, &r, &worst),
+                        XIRI_OK);
+        got[0] = '\0';
+        for (k = 0; k < r.n; k++)
+            snprintf(got + strlen(got), sizeof(got) - strlen(got),
+                     "%s%s@%zu+%zu", k ? " " : "", r.f[k].code, r.f[k].offset,
+                     r.f[k].length);
+        if (strcmp(got, cases[i].want) != 0 || worst != cases[i].worst || r.bad)
+            TEST_FAIL("usemap \"%s\": got [%s] worst %d, want [%s] worst %d",
+                      cases[i].value, got, worst, cases[i].want,
+                      cases[i].worst);
+        else
+            CU_PASS("usemap");
+    }
 }
 
 /* Every finding of xiri_check is forwarded unchanged, first, and *worst
@@ -2111,6 +2207,7 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "windows-1252 table", test_cp1252) ||
         !CU_add_test(s, "document-level findings", test_link_cases) ||
         !CU_add_test(s, "engine findings forwarded", test_forwarding) ||
+        !CU_add_test(s, "usemap: hash-name references", test_hash_name) ||
         !CU_add_test(s, "network-path references", test_network_path) ||
         !CU_add_test(s, "the authority as browsers read it",
                      test_hidden_host) ||

@@ -172,15 +172,19 @@ static int find_content(const struct xiri_registry *reg, const char *ens,
 
 static void test_shape_names(void)
 {
-    static const char *const names[] = {
-        "iri",        "list",  "srcset",
-        "refresh",    "identifier", "pairs",
-        "resolved-identifier"};
+    static const char *const names[] = {"iri",
+                                        "list",
+                                        "srcset",
+                                        "refresh",
+                                        "identifier",
+                                        "pairs",
+                                        "resolved-identifier",
+                                        "hash-name"};
     enum xiri_shape s;
     size_t i;
 
-    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 7);
-    for (i = 0; i < 7; i++) {
+    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 8);
+    for (i = 0; i < 8; i++) {
         TEST_STR_EQ("shape name", xiri_shape_name((enum xiri_shape)i),
                     names[i]);
         CU_ASSERT(registry_shape_from_name(names[i], strlen(names[i]), &s));
@@ -998,7 +1002,7 @@ static const struct spot preset_spots[][4] = {
     /* xhtml */
     {{XHTML_NS, "blockquote", NULL, "cite", XIRI_SHAPE_IRI},
      {XHTML_NS, "head", NULL, "profile", XIRI_SHAPE_LIST},
-     {XHTML_NS, "button", NULL, "formaction", XIRI_SHAPE_IRI},
+     {XHTML_NS, "img", NULL, "usemap", XIRI_SHAPE_HASH_NAME},
      {XHTML_NS, "img", NULL, "alt", -1}},
     /* xlink */
     {{"urn:any", "x", XLINK_NS, "href", XIRI_SHAPE_IRI},
@@ -1030,8 +1034,7 @@ static const struct spot preset_spots[][4] = {
      * admin.xsd elements refer to are rdf.xsd's global ones, registered
      * once for every element, identifiers (RDF 1.1 Concepts 3.2) */
     {{RSS1_NS, "link", NULL, NULL, XIRI_SHAPE_IRI},
-     {RSS1_NS, "textinput", RDF_NS, "resource",
-      XIRI_SHAPE_RESOLVED_IDENTIFIER},
+     {RSS1_NS, "textinput", RDF_NS, "resource", XIRI_SHAPE_RESOLVED_IDENTIFIER},
      {"http://webns.net/mvcb/", "generatorAgent", RDF_NS, "resource",
       XIRI_SHAPE_RESOLVED_IDENTIFIER},
      {RSS1_NS, "title", NULL, NULL, -1}},

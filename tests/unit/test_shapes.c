@@ -188,6 +188,12 @@ static const struct shape_case cases[] = {
     {XIRI_SHAPE_REFRESH, "5 ; 'a b' ", {{5, "a b"}}, "quoted, spaces"},
     {XIRI_SHAPE_REFRESH, "\f5;url=a", {{7, "a"}}, "leading FF"},
     {XIRI_SHAPE_REFRESH, "5;URL=\xC3\xA9", {{6, "\xC3\xA9"}}, "non-ASCII"},
+
+    /* XIRI_SHAPE_HASH_NAME: HTML LS "rules for parsing a hash-name
+     * reference" strip nothing: the whole value, one item */
+    {XIRI_SHAPE_HASH_NAME, "#map", {{0, "#map"}}, "usemap"},
+    {XIRI_SHAPE_HASH_NAME, " #m\t", {{0, " #m\t"}}, "white space kept"},
+    {XIRI_SHAPE_HASH_NAME, "", {{0, ""}}, "empty: one empty item"},
 };
 
 struct got {
