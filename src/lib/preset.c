@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#define PRESET_MAX_FILES 2
+#define PRESET_MAX_FILES 3
 
 struct preset {
     const char *name;
@@ -31,12 +31,14 @@ static const struct preset presets[] = {
      "SVG 2 href and ping (SVG 1.1 xlink:href through XLink)",
      {"svg.xsd", NULL}},
     {"atom",
-     "Atom (RFC 4287): link@href, content@src, icon, logo, uri, id...",
-     {"atom.xsd", NULL}},
+     "Atom (RFC 4287): link@href, content@src, icon, logo, uri, id...; "
+     "Atom 0.3: link@href, url, generator@url, id",
+     {"atom.xsd", "atom03.xsd", NULL}},
     {"rss",
-     "RSS 0.91-2.0 (no namespace): link, comments, docs, url, "
-     "enclosure@url, source@url, guid unless isPermaLink=\"false\"",
-     {"rss.xsd", NULL}},
+     "RSS 0.91-2.0 (no namespace, or UserLand's RSS 2.0 one): link, "
+     "comments, docs, url, enclosure@url, source@url, guid unless "
+     "isPermaLink=\"false\"; RSS 0.90: link, url",
+     {"rss.xsd", "rss2-userland.xsd", "rss090.xsd"}},
     {"rss1",
      "RSS 1.0: link, url, rdf:about, rdf:resource, the Admin module, "
      "xml:base",

@@ -1795,13 +1795,16 @@ static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
 /* RSS 2.0, "<guid> sub-element of <item>": "If the guid element has an
  * attribute named isPermaLink with a value of false, the reader may
  * assume that it is not a link"; the value is an xs:boolean, whose
- * white space collapses (XML Schema 2 3.2.2.1: "false" or "0"). */
+ * white space collapses (XML Schema 2 3.2.2.1: "false" or "0").  RSS 2.0
+ * has no namespace, or UserLand's (schemas/rss2-userland.xsd). */
 static bool guid_not_permalink(struct xiri_walker *w, const char *el_ns,
                                const char *el, int n, const xmlChar **attrs)
 {
     int i;
 
-    if ((el_ns && *el_ns) || strcmp(el, "guid") != 0)
+    if (strcmp(el, "guid") != 0 ||
+        (el_ns && *el_ns &&
+         strcmp(el_ns, "http://backend.userland.com/rss2") != 0))
         return false;
     for (i = 0; i < n; i++) {
         struct buf dec;

@@ -26,6 +26,9 @@
 #define XLINK_NS "http://www.w3.org/1999/xlink"
 #define SVG_NS "http://www.w3.org/2000/svg"
 #define ATOM_NS "http://www.w3.org/2005/Atom"
+#define ATOM03_NS "http://purl.org/atom/ns#"
+#define USERLAND_NS "http://backend.userland.com/rss2"
+#define RSS090_NS "http://my.netscape.com/rdf/simple/0.9/"
 #define RSS1_NS "http://purl.org/rss/1.0/"
 #define RDF_NS "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 #define XSI_NS "http://www.w3.org/2001/XMLSchema-instance"
@@ -990,7 +993,7 @@ struct spot {
 
 /* Entries per preset: counted by hand from each schema's declarations. */
 static const size_t preset_counts[] = {
-    45, 45, 3, 1, 18, 8, 7, 8, 6, 1, 1, 4, 9, 2,
+    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2,
 };
 
 static const struct spot preset_spots[][4] = {
@@ -1019,16 +1022,18 @@ static const struct spot preset_spots[][4] = {
      {SVG_NS, "use", XLINK_NS, "href", XIRI_SHAPE_IRI},
      {SVG_NS, "a", NULL, "ping", XIRI_SHAPE_LIST},
      {SVG_NS, "rect", NULL, "href", -1}},
-    /* atom: RFC 4287 */
+    /* atom: RFC 4287 (8), Atom 0.3 (4: link@href, url, generator@url,
+     * id) */
     {{ATOM_NS, "link", NULL, "href", XIRI_SHAPE_IRI},
      {ATOM_NS, "id", NULL, NULL, XIRI_SHAPE_IDENTIFIER},
-     {ATOM_NS, "icon", NULL, NULL, XIRI_SHAPE_IRI},
-     {ATOM_NS, "category", NULL, "scheme", XIRI_SHAPE_IRI}},
-    /* rss: no namespace */
-    {{NULL, "link", NULL, NULL, XIRI_SHAPE_IRI},
-     {NULL, "enclosure", NULL, "url", XIRI_SHAPE_IRI},
-     {NULL, "guid", NULL, NULL, XIRI_SHAPE_IDENTIFIER},
-     {NULL, "title", NULL, NULL, -1}},
+     {ATOM03_NS, "id", NULL, NULL, XIRI_SHAPE_IDENTIFIER},
+     {ATOM03_NS, "generator", NULL, "url", XIRI_SHAPE_IRI}},
+    /* rss: no namespace (7), the same in UserLand's RSS 2.0 namespace
+     * (7, a chameleon include), RSS 0.90 (2: link, url) */
+    {{NULL, "guid", NULL, NULL, XIRI_SHAPE_IDENTIFIER},
+     {USERLAND_NS, "enclosure", NULL, "url", XIRI_SHAPE_IRI},
+     {RSS090_NS, "url", NULL, NULL, XIRI_SHAPE_IRI},
+     {RSS090_NS, "title", NULL, NULL, -1}},
     /* rss1: rss1.xsd's link and url (2), rdf.xsd through the import (5),
      * xml.xsd (1); the rdf: attributes that image, textinput and the
      * admin.xsd elements refer to are rdf.xsd's global ones, registered
@@ -1129,10 +1134,10 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "all", &err), XIRI_OK);
     /* The sum of the presets, less xhtml (html.xsd again), svg's copy
      * of the three XLink attributes, rss1's copy of xml:base and all of
-     * rdf (rss1 imports it): 45+3+1+15+8+7+7+1+1+4+9+2. */
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 103);
+     * rdf (rss1 imports it): 45+3+1+15+12+16+7+1+1+4+9+2. */
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 116);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "svg", &err), XIRI_OK);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 103);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 116);
     CU_ASSERT_EQUAL(find_attr(reg, ATOM_NS, "link", XML_NS, "base", false),
                     XIRI_SHAPE_IRI);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "IMG", NULL, "SRC", true),
@@ -1143,7 +1148,7 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "HTML", &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, NULL, &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(NULL, "html", &err), XIRI_EINVAL);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 103);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 116);
     xiri_registry_free(reg);
 }
 
@@ -1236,7 +1241,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 103 - 1)
+        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 116 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");
