@@ -59,6 +59,10 @@ static const struct preset presets[] = {
      "XML Schema instances: xsi:schemaLocation (pairs), "
      "xsi:noNamespaceSchemaLocation",
      {"xsi.xsd", NULL}},
+    {"wfw",
+     "Well-Formed Web CommentAPI (in feeds): wfw:comment, wfw:commentRss "
+     "(and WordPress's wfw:commentRSS)",
+     {"wfw.xsd", NULL}},
 };
 
 const char *xiri_preset_at(size_t i, const char **description)
