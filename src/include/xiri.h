@@ -627,8 +627,10 @@ XIRI_API enum xiri_status xiri_walker_position(struct xiri_walker *w,
  * need the document: a relative reference with no base; in a document
  * whose encoding is not UTF-8, a query of a special-scheme URL whose
  * UTF-8 form differs from what browsers send (WHATWG URL); a U+FFFD that
- * stands for bytes invalid in the document's encoding.  Offsets in the
- * diagnostics are relative to link->value. */
+ * stands for bytes invalid in the document's encoding.  A link of shape
+ * XIRI_SHAPE_HASH_NAME (an HTML usemap) is no URL: instead of xiri_check,
+ * its own rule (invalid-hash-name), and the checks of the document's
+ * bytes.  Offsets in the diagnostics are relative to link->value. */
 XIRI_API enum xiri_status xiri_check_link(struct xiri_ctx *ctx,
                                           const struct xiri_walker *w,
                                           const struct xiri_link *link,
