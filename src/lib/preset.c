@@ -63,6 +63,20 @@ static const struct preset presets[] = {
      "Well-Formed Web CommentAPI (in feeds): wfw:comment, wfw:commentRss "
      "(and WordPress's wfw:commentRSS)",
      {"wfw.xsd", NULL}},
+    {"mrss",
+     "Media RSS 1.5.1 (http://search.yahoo.com/mrss/, and without the "
+     "slash): content, thumbnail, player, embed, copyright @url; license, "
+     "subTitle, peerLink @href; price@info; backLink; scheme of category, "
+     "rating, credit",
+     {"mrss.xsd", "mrss-noslash.xsd", NULL}},
+    {"itunes",
+     "Apple Podcasts (the itunes namespace): itunes:image@href, "
+     "itunes:new-feed-url",
+     {"itunes.xsd", NULL}},
+    {"opml",
+     "OPML 2.0 (no namespace): outline@xmlUrl, @htmlUrl, @url; head's "
+     "docs, ownerId",
+     {"opml.xsd", NULL}},
 };
 
 const char *xiri_preset_at(size_t i, const char **description)

@@ -30,6 +30,9 @@
 #define USERLAND_NS "http://backend.userland.com/rss2"
 #define RSS090_NS "http://my.netscape.com/rdf/simple/0.9/"
 #define WFW_NS "http://wellformedweb.org/CommentAPI/"
+#define MRSS_NS "http://search.yahoo.com/mrss/"
+#define MRSS0_NS "http://search.yahoo.com/mrss"
+#define ITUNES_NS "http://www.itunes.com/dtds/podcast-1.0.dtd"
 #define RSS1_NS "http://purl.org/rss/1.0/"
 #define RDF_NS "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 #define XSI_NS "http://www.w3.org/2001/XMLSchema-instance"
@@ -968,8 +971,9 @@ static void test_xsd_limits(void)
 /* Presets                                                             */
 
 static const char *const preset_names[] = {
-    "html", "xhtml",   "xlink",    "xml",  "svg", "atom", "rss", "rss1",
-    "rdf",  "sitemap", "xinclude", "xslt", "xsd", "xsi",  "wfw",
+    "html", "xhtml", "xlink", "xml",     "svg",      "atom",
+    "rss",  "rss1",  "rdf",   "sitemap", "xinclude", "xslt",
+    "xsd",  "xsi",   "wfw",   "mrss",    "itunes",   "opml",
 };
 
 static void test_preset_list(void)
@@ -994,7 +998,7 @@ struct spot {
 
 /* Entries per preset: counted by hand from each schema's declarations. */
 static const size_t preset_counts[] = {
-    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2, 3,
+    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2, 3, 26, 2, 5,
 };
 
 static const struct spot preset_spots[][4] = {
@@ -1088,6 +1092,21 @@ static const struct spot preset_spots[][4] = {
      {WFW_NS, "commentRSS", NULL, NULL, XIRI_SHAPE_IRI},
      {WFW_NS, "comment", NULL, NULL, XIRI_SHAPE_IRI},
      {WFW_NS, "commentrss", NULL, NULL, -1}},
+    /* mrss: 13 in each of the two namespace names (mrss-core.xsd) */
+    {{MRSS_NS, "content", NULL, "url", XIRI_SHAPE_IRI},
+     {MRSS0_NS, "backLink", NULL, NULL, XIRI_SHAPE_IRI},
+     {MRSS_NS, "category", NULL, "scheme", XIRI_SHAPE_IRI},
+     {NULL, "content", NULL, "url", -1}},
+    /* itunes */
+    {{ITUNES_NS, "image", NULL, "href", XIRI_SHAPE_IRI},
+     {ITUNES_NS, "new-feed-url", NULL, NULL, XIRI_SHAPE_IRI},
+     {ITUNES_NS, "title", NULL, NULL, -1},
+     {NULL, "image", NULL, "href", -1}},
+    /* opml: no namespace */
+    {{NULL, "outline", NULL, "xmlUrl", XIRI_SHAPE_IRI},
+     {NULL, "outline", NULL, "htmlUrl", XIRI_SHAPE_IRI},
+     {NULL, "ownerId", NULL, NULL, XIRI_SHAPE_IRI},
+     {NULL, "outline", NULL, "text", -1}},
 };
 
 static void test_presets(void)
@@ -1140,10 +1159,12 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "all", &err), XIRI_OK);
     /* The sum of the presets, less xhtml (html.xsd again), svg's copy
      * of the three XLink attributes, rss1's copy of xml:base and all of
-     * rdf (rss1 imports it): 45+3+1+15+12+16+7+1+1+4+9+2+3. */
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 119);
+     * rdf (rss1 imports it): 45+3+1+15+12+16+7+1+1+4+9+2+3+26+2+5, less
+     * opml's docs, which rss.xsd declares too (an element without a
+     * namespace, any parent). */
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 151);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "svg", &err), XIRI_OK);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 119);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 151);
     CU_ASSERT_EQUAL(find_attr(reg, ATOM_NS, "link", XML_NS, "base", false),
                     XIRI_SHAPE_IRI);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "IMG", NULL, "SRC", true),
@@ -1154,7 +1175,7 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "HTML", &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, NULL, &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(NULL, "html", &err), XIRI_EINVAL);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 119);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 151);
     xiri_registry_free(reg);
 }
 
@@ -1247,7 +1268,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 119 - 1)
+        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 151 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");
