@@ -100,6 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         xiri_registry_add(reg, XHTML, "img", NULL, "srcset",
                           XIRI_SHAPE_SRCSET);
         xiri_registry_add(reg, XHTML, "a", NULL, "ping", XIRI_SHAPE_LIST);
+        xiri_registry_add(reg, XHTML, "img", NULL, "usemap",
+                          XIRI_SHAPE_HASH_NAME);
         xiri_registry_add(reg, NULL, "*", NULL, "href", XIRI_SHAPE_IRI);
         xiri_registry_add(reg, NULL, "id", NULL, NULL, XIRI_SHAPE_IRI);
         xiri_registry_add(reg, NULL, "*", "http://www.w3.org/XML/1998/namespace",
