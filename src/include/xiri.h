@@ -314,10 +314,12 @@ typedef int xiri_diag_fn(void *user, const struct xiri_diag *diag);
  * and newlines removed first), its findings placed in s as written; the
  * findings of such a value come in offset order (all kinds together; a value
  * with thousands, in three runs: before that authority, in it, after it).
- * Also under it: a URL of a special scheme other than file without a host
- * ("http://", "https:"; WHATWG URL, host state), which browsers reject, is
- * a host-missing error, the first finding (without a base only a value
- * with a scheme can be judged; xiri_check_link judges against its base). */
+ * Also under it: a URL without the host browsers need (a special scheme
+ * other than file with none, "http://", "https:"; userinfo or a port and
+ * no host in any scheme, "sc://@/"; WHATWG URL, authority and host
+ * states), which browsers reject, is a host-missing error, before the
+ * URL's other findings (without a base, only what fails whatever the base
+ * is judged: "//" is not; xiri_check_link judges against its base). */
 XIRI_API enum xiri_status xiri_check(struct xiri_ctx *ctx, const char *s,
                                      size_t len, enum xiri_profile profile,
                                      xiri_diag_fn *fn, void *user,
@@ -402,8 +404,10 @@ enum xiri_shape {
                              after its first '#' is compared as a string
                              with a <map>'s name, "#caf%C3%A9" finds no
                              <map name="café">.  The whole value is the
-                             item (nothing trimmed); never resolved; an
-                             identifier */
+                             item (nothing trimmed); an identifier that the
+                             rewriter never changes, whatever its options
+                             (xiri_link_resolve still gives RFC 3986's
+                             reading, as for any identifier) */
     XIRI_SHAPE_COUNT
 };
 
@@ -692,7 +696,9 @@ struct xiri_rewrite_options {
                        back to one escape */
     int identifiers; /* also rewrite identifiers (xiri_link_is_identifier):
                         by default they are left exactly as written, and
-                        one that would have changed is told by a note */
+                        one that would have changed is told by a note;
+                        never an HTML usemap (XIRI_SHAPE_HASH_NAME),
+                        which no other spelling keeps working */
 };
 
 XIRI_API void xiri_rewrite_options_init(struct xiri_rewrite_options *o);

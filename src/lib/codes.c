@@ -555,11 +555,13 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "host-missing",
             ERR,
             "WHATWG URL 4.4",
-            "an http(s), ftp or ws(s) URL without a host",
+            "a URL without the host browsers need",
             "A URL of a special scheme other than file must have a host: "
             "browsers reject \"http://\", \"http://user@/\" or \"https:\" "
             "(WHATWG URL, host state: host-missing), and so do \"//\" and "
-            "\"\\\\\" against an http address; the link does not work, "
+            "\"\\\\\" against an http address; in any scheme, userinfo or "
+            "a port needs a host (\"sc://@/\", \"//:80/\" fail whatever "
+            "the base).  The link does not work, "
             "and RFC 9110 (4.2.1) forbids an http URI with an empty host.  "
             "Such a value is often a placeholder a template left empty.  "
             "Write the host, or a relative reference, or remove the link.",
@@ -932,9 +934,7 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "xsi:schemaLocation, which must match the namespace "
             "declarations, an RDF node (rdf:about, rdf:resource, "
             "rdf:datatype: RDF 1.1 Concepts section 3.2 holds two IRIs the "
-            "same node only when they are equal as strings, once resolved), "
-            "an HTML usemap (the name of a <map> after its '#', compared as "
-            "written: \"#caf%C3%A9\" finds no <map name=\"café\">).  "
+            "same node only when they are equal as strings, once resolved).  "
             "Another spelling of the same IRI, even the "
             "equivalent URI of RFC 3987 section 3.1, is another identifier: "
             "every entry of a rewritten feed would look new, and a schema "

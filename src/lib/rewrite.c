@@ -738,9 +738,7 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             v_plain = false;
         }
     }
-    /* HTML usemap holds a hash-name reference ("#name"), which names a map
-     * in this document whatever the base: never resolved */
-    if (rw->opts.resolve && l->base && l->shape != XIRI_SHAPE_HASH_NAME &&
+    if (rw->opts.resolve && l->base &&
         !(l->profile == XIRI_PROFILE_HTML && html_not_rfc_resolved(v, n))) {
         const struct rw_base *kb =
             link_base(rw, l->base, strlen(l->base), l->profile);
@@ -1043,6 +1041,15 @@ static int on_link(void *user, const struct xiri_link *l)
     ev.link = l;
     ev.line = l->line;
     ev.column = l->column;
+    if (l->shape == XIRI_SHAPE_HASH_NAME) {
+        /* an HTML usemap is no URL but '#' and a <map>'s name, compared
+         * as written (HTML LS 2.3, References: "#caf%C3%A9" finds no
+         * <map name="café">): never re-spelt, not even with
+         * opts.identifiers, never resolved, nothing to say */
+        if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
+            stop(rw, XIRI_ECANCELED, "stopped by a callback");
+        return rw->status != XIRI_OK;
+    }
     if (holds_replacement(l->value, l->value_len)) {
         /* never lose data: the original bytes are not known any more */
         ev.status = XIRI_EUNICODE;
@@ -1102,9 +1109,9 @@ static int on_link(void *user, const struct xiri_link *l)
          * equivalent URI, would name something else */
         ev.identifier_kept = 1;
         ev.message = "an identifier (an Atom id, an RSS guid, a namespace "
-                     "name, an RDF node, an HTML usemap) is compared as a "
-                     "string: another spelling, even the equivalent URI, "
-                     "names something else; left as it is";
+                     "name, an RDF node) is compared as a string: another "
+                     "spelling, even the equivalent URI, names something "
+                     "else; left as it is";
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";
@@ -1140,7 +1147,7 @@ static int on_link(void *user, const struct xiri_link *l)
                l->shape != XIRI_SHAPE_IRI &&
                l->shape != XIRI_SHAPE_IDENTIFIER &&
                l->shape != XIRI_SHAPE_RESOLVED_IDENTIFIER &&
-               l->shape != XIRI_SHAPE_HASH_NAME && needs_quotes(rw, &quotes)) {
+               needs_quotes(rw, &quotes)) {
         /* quotes can only go around a whole unquoted value, and this is
          * one item of a list */
         ev.status = XIRI_EINVAL;
