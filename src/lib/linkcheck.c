@@ -160,15 +160,19 @@ static void lc_hash_name(struct lc *lc)
     const struct xiri_link *l = lc->link;
     const char *v = l->value ? l->value : "";
     const char *hash = memchr(v, '#', l->value_len);
+    /* the attribute's name ("usemap"; another, given the shape by a
+     * user's schema) */
+    const char *what = l->attribute ? l->attribute : "value";
     size_t n = l->value_len, h, i;
     struct xiri_diag d;
-    char msg[160];
+    char msg[256];
 
     if (!hash) {
         lc_report(lc, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, 0, n, 0,
-                  "this usemap holds no '#', so browsers find no map (a "
+                  "this %.40s holds no '#', so browsers find no map (a "
                   "hash-name reference, not a URL); write '#' and the name "
-                  "of the <map>");
+                  "of the <map>",
+                  what);
         return;
     }
     h = (size_t)(hash - v);
@@ -176,8 +180,8 @@ static void lc_hash_name(struct lc *lc)
         /* browsers find the map all the same: a warning */
         snprintf(msg, sizeof(msg),
                  "browsers ignore the %zu byte%s before the '#' of this "
-                 "usemap, which HTML does not allow there; remove %s",
-                 h, h == 1 ? "" : "s", h == 1 ? "it" : "them");
+                 "%.40s, which HTML does not allow there; remove %s",
+                 h, h == 1 ? "" : "s", what, h == 1 ? "it" : "them");
         codes_diag(&d, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, 0, h, 0, msg);
         d.severity = XIRI_SEV_WARNING;
         lc_deliver(lc, &d);
@@ -186,18 +190,19 @@ static void lc_hash_name(struct lc *lc)
     }
     if (h + 1 == n) {
         lc_report(lc, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, h, 1, '#',
-                  "nothing follows the '#' of this usemap, and no map has an "
-                  "empty name; write the name of the <map> after it");
+                  "nothing follows the '#' of this %.40s, and no map has an "
+                  "empty name; write the name of the <map> after it",
+                  what);
         return;
     }
     for (i = h + 1; i < n; i++)
         if (ch_is_ascii_space((unsigned char)v[i])) {
             lc_report(lc, CODE_INVALID_HASH_NAME, XIRI_PART_COUNT, i, 1,
                       (unsigned char)v[i],
-                      "white space (U+%04X) in the map name of this usemap: "
+                      "white space (U+%04X) in the map name of this %.40s: "
                       "no <map>'s name holds any, and browsers compare the "
                       "name as written; remove it",
-                      (unsigned)(unsigned char)v[i]);
+                      (unsigned)(unsigned char)v[i], what);
             return;
         }
 }

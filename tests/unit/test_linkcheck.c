@@ -827,6 +827,8 @@ static void test_hash_name(void)
         memset(&r, 0, sizeof(r));
         r.len = strlen(cases[i].value);
         make_link(&l, cases[i].value, r.len, "http://h/", HTML);
+        l.element = "img";
+        l.attribute = i % 2 ? "usemap" : "data-map"; /* named in messages */
         l.shape = XIRI_SHAPE_HASH_NAME;
         CU_ASSERT_EQUAL(xiri_check_link(ctx, NULL, &l, collect, &r, &worst),
                         XIRI_OK);
@@ -835,6 +837,9 @@ static void test_hash_name(void)
             snprintf(got + strlen(got), sizeof(got) - strlen(got),
                      "%s%s@%zu+%zu", k ? " " : "", r.f[k].code, r.f[k].offset,
                      r.f[k].length);
+        for (k = 0; k < r.n; k++)
+            if (!strstr(r.f[k].message, l.attribute))
+                r.bad = true;
         if (strcmp(got, cases[i].want) != 0 || worst != cases[i].worst || r.bad)
             TEST_FAIL("usemap \"%s\": got [%s] worst %d, want [%s] worst %d",
                       cases[i].value, got, worst, cases[i].want,
