@@ -796,6 +796,7 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
                  ev->message);
         report_as(f, l, XIRI_SEV_NOTE, text);
     } else if (r->o.ro.resolve && !l->base && ev->status == XIRI_OK &&
+               l->shape != XIRI_SHAPE_HASH_NAME && /* never resolved */
                is_relative(l->value, l->value_len))
         report(f, l, false,
                "no base to resolve the reference against; it stays "
