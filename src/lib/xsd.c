@@ -1372,11 +1372,14 @@ static enum xiri_status load(struct xsd *x, const char *path, unsigned depth,
     if (st != XIRI_OK)
         return st;
     /* The same file again (a cycle, or a diamond): once is enough, unless
-     * it is a chameleon included into another namespace. */
+     * a schema without a target namespace now gets another one than it
+     * got then (XSD 1.0 Part 1 4.2.1: included, it takes its includer's;
+     * loaded or imported, it has none). */
     for (i = 0; i < x->ndocs; i++) {
         d = x->docs[i];
         if (d->dev == sb.st_dev && d->ino == sb.st_ino &&
-            (!d->chameleon || (include && ns_eq(d->tns, cham_ns)))) {
+            ((!d->chameleon && d->tns) || /* its own target namespace */
+             ns_eq(d->tns, include ? cham_ns : NULL))) {
             mem_free(data);
             return XIRI_OK;
         }

@@ -678,12 +678,19 @@ static void test_xsd_include_import(void)
         "{urn:t:entities}ok=iri",
         "{urn:t:entities}box@{}href=iri",
     };
+    static const char *const cham_entries[] = {
+        "{}core=iri",
+        "{urn:t:wrap}core=iri",
+    };
 
     check_schema("main.xsd", main_entries, ARRAY_LEN(main_entries));
     check_schema("cycle.xsd", cycle_entries, ARRAY_LEN(cycle_entries));
     check_schema("cycle2.xsd", cycle_entries, ARRAY_LEN(cycle_entries));
     check_schema("redef.xsd", redef_entries, ARRAY_LEN(redef_entries));
     check_schema("entities.xsd", entity_entries, ARRAY_LEN(entity_entries));
+    /* cham-core.xsd loaded without a namespace, then included into
+     * urn:t:wrap: both (the second was taken for a repeat of the first) */
+    check_schema("cham-first.xsd", cham_entries, ARRAY_LEN(cham_entries));
 }
 
 /* Loading twice adds nothing; loading into a filled registry adds. */
