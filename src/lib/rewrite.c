@@ -1015,6 +1015,16 @@ static void event_place(struct xiri_rewriter *rw, struct xiri_rewrite_event *ev)
                              &pos);
 }
 
+/* Give ev, placed, to the caller; non-zero when the rewrite stops (a
+ * callback asked it, or it had failed). */
+static int deliver(struct xiri_rewriter *rw, struct xiri_rewrite_event *ev)
+{
+    event_place(rw, ev);
+    if (rw->on_event && rw->on_event(rw->user, ev) != 0)
+        stop(rw, XIRI_ECANCELED, "stopped by a callback");
+    return rw->status != XIRI_OK;
+}
+
 /* !unquotable(rw->value), worked out once per link: *memo is -1 until
  * then (on_link asks it in up to four tests of an unquoted value) */
 static bool needs_quotes(const struct xiri_rewriter *rw, int *memo)
@@ -1046,19 +1056,14 @@ static int on_link(void *user, const struct xiri_link *l)
          * as written (HTML LS 2.3, References: "#caf%C3%A9" finds no
          * <map name="café">): never re-spelt, not even with
          * opts.identifiers, never resolved, nothing to say */
-        if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
-            stop(rw, XIRI_ECANCELED, "stopped by a callback");
-        return rw->status != XIRI_OK;
+        return deliver(rw, &ev);
     }
     if (holds_replacement(l->value, l->value_len)) {
         /* never lose data: the original bytes are not known any more */
         ev.status = XIRI_EUNICODE;
         ev.message = "the value holds U+FFFD (bytes invalid in the "
                      "document's encoding, or a real U+FFFD): left as it is";
-        event_place(rw, &ev);
-        if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
-            stop(rw, XIRI_ECANCELED, "stopped by a callback");
-        return rw->status != XIRI_OK;
+        return deliver(rw, &ev);
     }
     /* the document's encoding, asked once for the link's steps */
     enc = xiri_walker_encoding(rw->walker, NULL);
@@ -1221,10 +1226,7 @@ static int on_link(void *user, const struct xiri_link *l)
             ev.written = out_len;
         }
     }
-    event_place(rw, &ev);
-    if (rw->on_event && rw->on_event(rw->user, &ev) != 0)
-        stop(rw, XIRI_ECANCELED, "stopped by a callback");
-    return rw->status != XIRI_OK;
+    return deliver(rw, &ev);
 }
 
 /* After encoding-late: a byte that is not ASCII, anywhere in the page,

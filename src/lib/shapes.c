@@ -230,13 +230,11 @@ parse:
 
 /* XIRI_SHAPE_HASH_NAME: HTML LS, "rules for parsing a hash-name
  * reference" take the value as it is, nothing stripped ("#m " names the
- * map "m "): one item, the whole value. */
-static unsigned shape_whole(const char *v, size_t n, shape_item_fn *fn,
-                            void *user)
+ * map "m "): one item, the whole value, n bytes. */
+static unsigned shape_whole(size_t n, shape_item_fn *fn, void *user)
 {
     unsigned count = 0;
 
-    (void)v;
     shape_emit(fn, user, 0, n, &count);
     return count;
 }
@@ -257,7 +255,7 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
     case XIRI_SHAPE_REFRESH:
         return shape_refresh(v, n, fn, user);
     case XIRI_SHAPE_HASH_NAME:
-        return shape_whole(v, n, fn, user);
+        return shape_whole(n, fn, user);
     case XIRI_SHAPE_IRI:
     case XIRI_SHAPE_IDENTIFIER:
     case XIRI_SHAPE_RESOLVED_IDENTIFIER:
