@@ -522,10 +522,10 @@ enum xiri_status html_auth_check_value(struct xiri_ctx *ctx, const char *s,
     if (!ctx || !s || len > XIRI_MAX_LEN) /* check_run says what is wrong */
         return check_run(ctx, s, len, XIRI_PROFILE_HTML, NULL, fn, user, worst,
                          NULL);
-    /* WHATWG URL 4.4, host state: browsers reject a URL of a special
-     * scheme other than file without a host ("http://", "https:"); with
-     * no base, only such a value with a scheme can be judged.  First, at
-     * offset 0: the findings stay in offset order (xiri.h). */
+    /* WHATWG URL 4.4, authority and host states: browsers reject a URL
+     * without the host they need ("http://", "https:", "sc://@/"); with no
+     * base, only what fails whatever the base is found.  First, at the
+     * value's start: the findings stay in offset order (xiri.h). */
     st = html_url_host_missing_diag(s, len, NULL, &d, &missing);
     if (st != XIRI_OK)
         return st;

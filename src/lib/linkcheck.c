@@ -117,8 +117,8 @@ static void lc_no_base(struct lc *lc, const struct ref *r)
               "its target is unknown");
 }
 
-/* HTML: a special URL other than file without a host
- * (html_url_host_missing, on the value as browsers read it).  plain: r is
+/* HTML: a URL without the host browsers need (html_url_host_missing_diag,
+ * on the value as browsers read it).  plain: r is
  * plain_split's, and the value holds nothing html_url_prepare changes;
  * r NULL: the value is not split yet. */
 static enum xiri_status lc_host_missing(struct lc *lc, const struct ref *r,
