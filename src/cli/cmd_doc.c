@@ -43,14 +43,15 @@ enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
     "  --attr=SPEC           also this attribute: '{NS}element@attr',\n"       \
     "                        'element@attr', '@attr' (any element),\n"         \
     "                        '@{NS}attr', or '{NS}element' for an\n"           \
-    "                        element's content (repeatable)\n"                 \
+    "                        element's content; '=SHAPE' after it when\n"      \
+    "                        the value is not one IRI (list, srcset...:\n"     \
+    "                        xiri(1)) (repeatable)\n"                          \
     "  --profile=NAME        the rules the IRIs must follow: rfc3987, uri,\n"  \
     "                        leiri or html (default: leiri in XML, html in\n"  \
     "                        HTML); xml is leiri, ascii is uri (what\n"        \
     "                        legacy consumers accept; the output of\n"         \
     "                        'rewrite --to=uri' passes it); xiri(1),\n"        \
-    "                        PROFILES\n"                                       \
-    OPT_LIMITS_HELP("checked")
+    "                        PROFILES\n" OPT_LIMITS_HELP("checked")
 
 static const char check_help[] =
     "Usage: xiri check [OPTIONS] FILE...\n"

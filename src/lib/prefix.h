@@ -120,6 +120,7 @@
 #define registry_mark xiri__registry_mark
 #define registry_rollback xiri__registry_rollback
 #define registry_shape_from_name xiri__registry_shape_from_name
+#define registry_shape_list xiri__registry_shape_list
 #define resolve_base_init xiri__resolve_base_init
 #define resolve_parsed xiri__resolve_parsed
 #define resolve_ref xiri__resolve_ref

@@ -15,6 +15,8 @@
 #include "mem.h"
 #include "registry.h"
 
+#include <stdio.h>
+
 /* Namespaces in XML 1.0 (Third Edition) section 3: the prefix "xml" is
  * bound to this namespace by definition. */
 #define XML_NS "http://www.w3.org/XML/1998/namespace"
@@ -384,6 +386,22 @@ const char *xiri_shape_name(enum xiri_shape shape)
     return shape_names[shape];
 }
 
+void registry_shape_list(char *out, size_t size)
+{
+    size_t i, used = 0;
+
+    if (size == 0)
+        return;
+    out[0] = '\0';
+    for (i = 0; i < XIRI_SHAPE_COUNT && used < size; i++) {
+        int w = snprintf(out + used, size - used, "%s%s", i ? ", " : "",
+                         shape_names[i]);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+}
+
 bool registry_shape_from_name(const char *s, size_t len, enum xiri_shape *out)
 {
     size_t i;
@@ -624,12 +642,14 @@ enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
     p = strrchr(spec, '=');
     if (p && !strchr(p, '}')) {
         eq = (size_t)(p - spec);
-        if (!registry_shape_from_name(p + 1, end - eq - 1, &shape))
+        if (!registry_shape_from_name(p + 1, end - eq - 1, &shape)) {
+            char names[160];
+
+            registry_shape_list(names, sizeof(names));
             return error_set(err, XIRI_ESYNTAX, eq + 1,
-                             "'%.60s': unknown shape '%.20s' (iri, list, "
-                             "srcset, refresh, identifier, pairs, "
-                             "resolved-identifier)",
-                             spec, p + 1);
+                             "'%.60s': unknown shape '%.20s' (%s)", spec, p + 1,
+                             names);
+        }
     }
     memset(&at, 0, sizeof(at));
     st = spec_name(spec, &i, eq, "@", "an element", &el, err);

@@ -29,8 +29,13 @@ bool registry_find_content(const struct xiri_registry *reg,
                            const char *element_ns, const char *element,
                            bool html, enum xiri_shape *shape);
 
-/* "iri", "list", "srcset", "refresh" (s[0..len)) to a shape. */
+/* A shape's name (xiri_shape_name: "iri", "list"...) s[0..len) to the
+ * shape. */
 bool registry_shape_from_name(const char *s, size_t len, enum xiri_shape *out);
+
+/* The names of every shape, ", " between them, into out (for messages;
+ * cut to size). */
+void registry_shape_list(char *out, size_t size);
 
 /* One entry, for tests and listings: strings borrowed from the registry;
  * attr NULL means the element's content. */

@@ -486,11 +486,11 @@ static enum xiri_status annot_shape(struct xsd *x, struct sdoc *d,
                 v = trim(text);
                 ok = registry_shape_from_name(v.s, v.n, &sh);
                 if (!ok) {
-                    fail(x, XIRI_EDOC, d, s,
-                         "unknown xiri:shape '%.*s' (iri, list, srcset, "
-                         "refresh, identifier, pairs, resolved-identifier, "
-                         "hash-name)",
-                         (int)(v.n > 40 ? 40 : v.n), v.s);
+                    char names[160];
+
+                    registry_shape_list(names, sizeof(names));
+                    fail(x, XIRI_EDOC, d, s, "unknown xiri:shape '%.*s' (%s)",
+                         (int)(v.n > 40 ? 40 : v.n), v.s, names);
                     xmlFree(text);
                     return XIRI_EDOC;
                 }
