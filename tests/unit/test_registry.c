@@ -755,7 +755,7 @@ static const struct error_case error_cases[] = {
     {"circular.xsd", XIRI_EDOC, {"circular.xsd:", "circular definition", NULL}},
     {"badshape.xsd",
      XIRI_EDOC,
-     {"badshape.xsd:8: ", "unknown xiri:shape 'bogus'", "hash-name)"}},
+     {"badshape.xsd:8: ", "unknown xiri:shape 'bogus'", "(iri, list, "}},
     {"laughs.xsd", XIRI_EDOC, {"laughs.xsd:", "entity", NULL}},
     {"does-not-exist.xsd",
      XIRI_EIO,
