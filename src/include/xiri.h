@@ -66,7 +66,8 @@ XIRI_API const char *xiri_strerror(enum xiri_status st);
 struct xiri_error {
     enum xiri_status status;
     size_t offset;     /* byte offset in the input the error refers to */
-    char message[160]; /* short English text, always NUL-terminated */
+    char message[256]; /* short English text, always NUL-terminated; one
+                          that does not fit ends in "..." */
 };
 
 /* Release a string returned by the library.  NULL is allowed. */

@@ -43,14 +43,18 @@ enum xiri_status error_set(struct xiri_error *err, enum xiri_status st,
                            size_t offset, const char *fmt, ...)
 {
     va_list ap;
+    int n;
 
     if (!err)
         return st;
     err->status = st;
     err->offset = offset;
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof(err->message), fmt, ap);
+    n = vsnprintf(err->message, sizeof(err->message), fmt, ap);
     va_end(ap);
+    /* cut: say so, rather than end in the middle of a word */
+    if (n >= (int)sizeof(err->message))
+        memcpy(err->message + sizeof(err->message) - 4, "...", 4);
     return st;
 }
 

@@ -180,7 +180,7 @@ static bool is_xs(const xmlNode *n, const char *local)
            strcmp((const char *)n->name, local) == 0;
 }
 
-/* The last max bytes or so of a path, for messages of 160 bytes: the
+/* The last max bytes or so of a path, for messages of 256 bytes: the
  * file name is what matters. */
 static const char *path_tail(const char *p, size_t max, const char **ellipsis)
 {

@@ -755,7 +755,9 @@ static const struct error_case error_cases[] = {
     {"circular.xsd", XIRI_EDOC, {"circular.xsd:", "circular definition", NULL}},
     {"badshape.xsd",
      XIRI_EDOC,
-     {"badshape.xsd:8: ", "unknown xiri:shape 'bogus'", "(iri, list, "}},
+     {"badshape.xsd:8: ", "unknown xiri:shape 'bogus'",
+      "(iri, list, srcset, refresh, identifier, pairs, resolved-identifier, "
+      "hash-name)"}},
     {"laughs.xsd", XIRI_EDOC, {"laughs.xsd:", "entity", NULL}},
     {"does-not-exist.xsd",
      XIRI_EIO,

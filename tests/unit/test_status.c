@@ -212,6 +212,13 @@ static void test_error_detail(void)
     long_ref[sizeof(long_ref) - 1] = '\0';
     error_set(&err, XIRI_EINVAL, 0, "%s", long_ref);
     CU_ASSERT_EQUAL(strlen(err.message), sizeof(err.message) - 1);
+    /* ... and says so */
+    TEST_STR_EQ("cut message end",
+                err.message + sizeof(err.message) - 5, "m...");
+    /* one that just fits is whole */
+    long_ref[sizeof(err.message) - 1] = '\0';
+    error_set(&err, XIRI_EINVAL, 0, "%s", long_ref);
+    TEST_STR_EQ("whole message", err.message, long_ref);
 }
 
 static void test_ctx(void)

@@ -587,7 +587,7 @@ static void test_walk_external_entity_not_loaded(void)
 /* What a walk with given options ended with. */
 struct lim {
     enum xiri_status st;
-    char message[160];
+    char message[256];
     unsigned long backstops;
     struct record r;
 };
