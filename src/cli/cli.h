@@ -555,4 +555,22 @@ void summary_file_end(struct run_summary *s, struct cli_state *st,
 /* Whether to print it: always, except with --quiet. */
 bool summary_wanted(const struct run_summary *s, bool quiet);
 
+/* ---- codefilter.c: --ignore, and unknown codes ---- */
+
+/* The --ignore values given, each a comma-separated list of codes. */
+struct code_filter {
+    const char **lists; /* room for one per argument */
+    size_t n;
+};
+
+/* Take an --ignore value: 0, or CLI_EXIT_USAGE with a message naming
+ * the first item that is not a code of the catalogue (xiri explain). */
+int code_filter_add(struct code_filter *f, const char *value);
+/* Whether code is among the codes to leave out. */
+bool code_filter_has(const struct code_filter *f, const char *code);
+/* "xiri: WHAT unknown code 'CODE' (did you mean ...?); run 'xiri
+ * explain' to list all codes" on stderr; the suggestions are the codes
+ * that contain code[0..n). */
+void msg_unknown_code(const char *what, const char *code, size_t n);
+
 #endif

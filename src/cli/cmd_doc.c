@@ -72,6 +72,11 @@ static const char check_help[] =
     "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP
     "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
     "                        (default), warning or error\n"
+    "  --fail-on=LEVEL       exit with status 1 on a finding of LEVEL or\n"
+    "                        above: error (default), warning or note\n"
+    "  --ignore=CODES        leave out the findings of these codes,\n"
+    "                        comma-separated (repeatable): not printed,\n"
+    "                        not counted ('xiri explain' lists the codes)\n"
     "  --format=FORMAT       text (default); json: one object per finding\n"
     "                        with the keys file, line, column, offset (the\n"
     "                        byte offset of the value in the file),\n"
@@ -91,9 +96,9 @@ static const char check_help[] =
     "  -q, --quiet           print nothing; only the exit status tells\n"
     "  -h, --help            print this help\n"
     "\n"
-    "Exit status: 0 no finding of severity error; 1 a finding of severity\n"
-    "error; 2 a file that could not be read or parsed (the other files are\n"
-    "still checked), or a usage or output error.\n";
+    "Exit status: 0 no finding of severity error (--fail-on: of LEVEL or\n"
+    "above); 1 such a finding; 2 a file that could not be read or parsed\n"
+    "(the other files are still checked), or a usage or output error.\n";
 
 static const char links_help[] =
     "Usage: xiri links [OPTIONS] FILE...\n"
@@ -139,7 +144,9 @@ enum opt_id {
     O_FORMAT,
     O_QUIET,
     O_BASELINE,
-    O_WRITE_BASELINE
+    O_WRITE_BASELINE,
+    O_FAIL_ON,
+    O_IGNORE
 };
 
 static const struct opt_keyword kw_profile[] = {
@@ -191,6 +198,8 @@ static const struct opt_def opt_defs[] = {
     {"quiet", O_QUIET, OPT_FLAG, NULL, FOR_BOTH},
     {"baseline", O_BASELINE, OPT_VALUE, NULL, FOR_CHECK},
     {"write-baseline", O_WRITE_BASELINE, OPT_VALUE, NULL, FOR_CHECK},
+    {"fail-on", O_FAIL_ON, OPT_VALUE, kw_severity, FOR_CHECK},
+    {"ignore", O_IGNORE, OPT_VALUE, NULL, FOR_CHECK},
     OPT_LIMIT_DEFS(FOR_BOTH),
     OPT_INPUT_DEFS(FOR_BOTH),
     OPT_JOBS_DEF(FOR_BOTH),
@@ -208,6 +217,8 @@ struct doc_opts {
     bool profile_set;
     enum xiri_profile profile;
     enum xiri_severity min_severity;
+    enum xiri_severity fail_on;  /* --fail-on: exit 1 from this severity */
+    struct code_filter ignore;   /* --ignore */
     enum doc_fmt fmt;
     bool quiet;
     struct xiri_walk_options limits; /* only the max_ fields are used */
@@ -371,6 +382,11 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
                                "name");
         r->o.write_baseline = value;
         break;
+    case O_FAIL_ON:
+        r->o.fail_on = (enum xiri_severity)v;
+        break;
+    case O_IGNORE:
+        return code_filter_add(&r->o.ignore, value);
     }
     return 0;
 }
@@ -742,7 +758,7 @@ static void sarif_end(const struct doc_run *r)
 struct check_state {
     struct doc_file *f;
     const struct xiri_link *link;
-    int worst; /* the worst severity that counts (--baseline), or -1 */
+    int worst; /* the worst severity that counts, or -1 */
 };
 
 /* --baseline and --write-baseline (xiri(1), BASELINE FILES): whether to
@@ -798,6 +814,9 @@ static int check_finding(void *user, const struct xiri_diag *d)
     struct finding fd;
     size_t where;
 
+    if (cs->f->r->o.ignore.n &&
+        code_filter_has(&cs->f->r->o.ignore, d->code ? d->code : ""))
+        return 0;
     memset(&fd, 0, sizeof(fd));
     /* the place of the character the finding is about, counting the
      * document's text as written (references, line ends) */
@@ -818,6 +837,8 @@ static int check_finding(void *user, const struct xiri_diag *d)
             return cs->f->r->state.stop;
         if (counts && (int)fd.severity > cs->worst)
             cs->worst = (int)fd.severity;
+    } else if ((int)fd.severity > cs->worst) {
+        cs->worst = (int)fd.severity;
     }
     print_finding(cs->f, &fd);
     return !out_ok();
@@ -847,9 +868,10 @@ static void check_link(struct doc_file *f, const struct xiri_link *l)
         cli_set_status(&r->state, CLI_EXIT_USAGE);
         return;
     }
-    if (r->bl || r->bl_out)
+    /* what counts: without --ignore or a baseline, every finding */
+    if (r->bl || r->bl_out || r->o.ignore.n)
         worst = cs.worst;
-    if (worst >= (int)XIRI_SEV_ERROR)
+    if (worst >= (int)r->o.fail_on)
         cli_set_status(&r->state, CLI_EXIT_FAIL);
 }
 
@@ -1037,9 +1059,11 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
     if (r->cmd == DC_CHECK) {
         bool counts = true;
 
+        if (r->o.ignore.n && code_filter_has(&r->o.ignore, fd.code))
+            return r->state.stop;
         if ((r->bl || r->bl_out) && !baseline_keep(f, &fd, &counts))
             return r->state.stop;
-        if (d->severity >= XIRI_SEV_ERROR && counts)
+        if (d->severity >= r->o.fail_on && counts)
             cli_set_status(&r->state, CLI_EXIT_FAIL);
         print_finding(f, &fd);
     } else if (!r->o.quiet || d->severity >= XIRI_SEV_ERROR) {
@@ -1435,9 +1459,11 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
     files = calloc((size_t)argc + 1, sizeof(*files));
     r->o.schemas = calloc((size_t)argc + 1, sizeof(*r->o.schemas));
     r->o.attrs = calloc((size_t)argc + 1, sizeof(*r->o.attrs));
+    r->o.ignore.lists = calloc((size_t)argc + 1, sizeof(const char *));
     r->o.inputs.includes = calloc((size_t)argc + 1, sizeof(const char *));
     r->o.inputs.excludes = calloc((size_t)argc + 1, sizeof(const char *));
-    if (!files || !r->o.schemas || !r->o.attrs || !r->o.inputs.includes ||
+    if (!files || !r->o.schemas || !r->o.attrs || !r->o.ignore.lists ||
+        !r->o.inputs.includes ||
         !r->o.inputs.excludes) {
         free(files);
         cli_out_of_memory(&r->state);
@@ -1550,6 +1576,7 @@ int cmd_doc(int argc, char **argv)
     r.o.type = XIRI_DOC_AUTO;
     r.o.presets = "all";
     r.o.min_severity = XIRI_SEV_NOTE;
+    r.o.fail_on = XIRI_SEV_ERROR;
     status =
         run_doc(&r, r.cmd == DC_CHECK ? check_help : links_help, argc, argv);
     if (r.state.status > status)
@@ -1567,6 +1594,7 @@ int cmd_doc(int argc, char **argv)
     baseline_free(r.bl_out);
     free(r.o.schemas);
     free(r.o.attrs);
+    free(r.o.ignore.lists);
     free(r.o.inputs.includes);
     free(r.o.inputs.excludes);
     return status;

@@ -54,31 +54,6 @@ static void explain_list(void)
                    c->summary ? c->summary : "");
 }
 
-/* An unknown code: say how to see them all, and name the codes that
- * contain what was typed, if any. */
-static void explain_unknown(const char *code)
-{
-    const struct xiri_code_info *c;
-    size_t i, shown = 0;
-
-    msg_text(CLI_PROG ": unknown code ");
-    msg_quoted(code, strlen(code));
-    for (i = 0; code[0] && (c = xiri_code_at(i)) != NULL; i++) {
-        if (!strstr(c->code, code))
-            continue;
-        if (shown == 0)
-            msg_text(" (did you mean ");
-        else
-            msg_text(", ");
-        fprintf(stderr, "'%s'", c->code);
-        if (++shown == 5)
-            break;
-    }
-    if (shown)
-        msg_text("?)");
-    msg_text("; run 'xiri explain' to list all codes\n");
-}
-
 int cmd_explain(int argc, char **argv)
 {
     struct argscan as;
@@ -116,7 +91,7 @@ int cmd_explain(int argc, char **argv)
             continue;
         c = xiri_code_lookup(arg);
         if (!c) {
-            explain_unknown(arg);
+            msg_unknown_code("", arg, strlen(arg));
             status = CLI_EXIT_USAGE;
             continue;
         }

@@ -63,14 +63,19 @@ static const char help_check[] =
     "                        leiri, ascii is uri (xiri(1), PROFILES)\n"
     "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
     "                        (default), warning or error\n"
+    "  --fail-on=LEVEL       exit with status 1 on a finding of LEVEL or\n"
+    "                        above: error (default), warning or note\n"
+    "  --ignore=CODES        leave out the findings of these codes,\n"
+    "                        comma-separated (repeatable): not printed,\n"
+    "                        not counted ('xiri explain' lists the codes)\n"
     "  --format=FORMAT       text (default) or json: one object per finding\n"
     "                        with the keys input, offset, length, severity,\n"
     "                        code, part, codepoint, section, message\n"
     "  -h, --help            print this help\n"
     "\n"
-    "Exit status: 0 no finding of severity error; 1 a finding of severity\n"
-    "error, or an input that is not UTF-8; 2 a usage, input or output "
-    "error.\n";
+    "Exit status: 0 no finding of severity error (--fail-on: of LEVEL or\n"
+    "above); 1 such a finding, or an input that is not UTF-8; 2 a usage,\n"
+    "input or output error.\n";
 
 static const char help_resolve[] =
     "Usage: xiri iri resolve [OPTIONS] BASE REF...\n"
@@ -246,7 +251,9 @@ enum opt_id {
     O_RUNG,
     O_NFC,
     O_MODE,
-    O_MIN_SEVERITY
+    O_MIN_SEVERITY,
+    O_FAIL_ON,
+    O_IGNORE
 };
 
 static const struct opt_keyword kw_profile[] = {
@@ -301,6 +308,8 @@ static const struct opt_def opt_defs[] = {
     {"nfc", O_NFC, OPT_FLAG, NULL, BIT(IC_NORMALIZE) | BIT(IC_COMPARE)},
     {"mode", O_MODE, OPT_VALUE, kw_mode, BIT(IC_DISPLAY)},
     {"min-severity", O_MIN_SEVERITY, OPT_VALUE, kw_severity, BIT(IC_CHECK)},
+    {"fail-on", O_FAIL_ON, OPT_VALUE, kw_severity, BIT(IC_CHECK)},
+    {"ignore", O_IGNORE, OPT_VALUE, NULL, BIT(IC_CHECK)},
 };
 
 struct opts {
@@ -312,6 +321,8 @@ struct opts {
     unsigned norm_flags;
     enum xiri_display mode;
     enum xiri_severity min_severity;
+    enum xiri_severity fail_on; /* --fail-on: exit 1 from this severity */
+    struct code_filter ignore;  /* --ignore */
 };
 
 /* The state of one run of a command. */
@@ -346,6 +357,7 @@ static void opts_default(struct opts *o)
     o->norm_flags = 0;
     o->mode = XIRI_DISPLAY_LRE;
     o->min_severity = XIRI_SEV_NOTE;
+    o->fail_on = XIRI_SEV_ERROR;
 }
 
 /* Apply one option; returns 0, CLI_EXIT_USAGE, or -1 for --help. */
@@ -394,6 +406,11 @@ static int apply_opt(struct run *r, struct argscan *as, const char *arg,
     case O_MIN_SEVERITY:
         r->o.min_severity = (enum xiri_severity)v;
         break;
+    case O_FAIL_ON:
+        r->o.fail_on = (enum xiri_severity)v;
+        break;
+    case O_IGNORE:
+        return code_filter_add(&r->o.ignore, value);
     }
     return 0;
 }
@@ -485,6 +502,7 @@ static void item_output(struct run *r, const struct item *it, const char *s,
 struct check_state {
     struct run *r;
     const struct item *it;
+    int worst; /* the worst severity that counts (not --ignore'd), or -1 */
 };
 
 static int check_finding(void *user, const struct xiri_diag *d)
@@ -496,6 +514,10 @@ static int check_finding(void *user, const struct xiri_diag *d)
     const char *code = d->code ? d->code : "";
     const char *msg = d->message ? d->message : "";
 
+    if (r->o.ignore.n && code_filter_has(&r->o.ignore, code))
+        return 0;
+    if ((int)d->severity > cs->worst)
+        cs->worst = (int)d->severity;
     if (d->severity < r->o.min_severity)
         return !out_ok();
     if (r->o.json) {
@@ -546,7 +568,7 @@ static int check_finding(void *user, const struct xiri_diag *d)
 
 static void run_check(struct run *r, const struct item *it)
 {
-    struct check_state cs = {r, it};
+    struct check_state cs = {r, it, -1};
     enum xiri_status st;
     int worst = -1;
     struct xiri_error e;
@@ -559,7 +581,9 @@ static void run_check(struct run *r, const struct item *it)
         item_lib_failed(r, it, st, &e);
         return;
     }
-    if (worst >= (int)XIRI_SEV_ERROR)
+    if (r->o.ignore.n)
+        worst = cs.worst;
+    if (worst >= (int)r->o.fail_on)
         cli_set_status(&r->state, CLI_EXIT_FAIL);
 }
 
@@ -747,11 +771,14 @@ static int run_command(const struct cmd_def *cmd, int argc, char **argv)
     memset(&r, 0, sizeof(r));
     r.cmd = cmd;
     opts_default(&r.o);
-    ops = calloc((size_t)argc + 1, sizeof(*ops));
+    /* the operands, then --ignore's values (one allocation, freed as
+     * ops) */
+    ops = calloc(2 * ((size_t)argc + 1), sizeof(*ops));
     if (!ops) {
         msg_error("out of memory");
         return CLI_EXIT_USAGE;
     }
+    r.o.ignore.lists = ops + argc + 1;
     argscan_init(&as, argc, argv);
     while (argscan_next(&as, &kind, &arg, &name, &name_len, &value)) {
         if (kind == 0) {
