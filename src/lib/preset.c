@@ -77,6 +77,20 @@ static const struct preset presets[] = {
      "OPML 2.0 (no namespace): outline@xmlUrl, @htmlUrl, @url; head's "
      "docs, ownerId",
      {"opml.xsd", NULL}},
+    {"opf",
+     "EPUB package documents (OPF 2.0.1, EPUB 3): item@href, "
+     "reference@href, site@href, link@href, refines of meta and link",
+     {"opf.xsd", NULL}},
+    {"kml",
+     "KML 2.2 (OGC, and Google's 2.0-2.2 namespaces): href, styleUrl, "
+     "targetHref, sourceHref, SchemaData@schemaUrl",
+     {"kml.xsd", NULL}},
+    {"gpx",
+     "GPX 1.1: link@href, license; GPX 1.0: url",
+     {"gpx.xsd", NULL}},
+    {"xbel",
+     "XBEL 1.0 bookmarks (no namespace): bookmark@href",
+     {"xbel.xsd", NULL}},
 };
 
 const char *xiri_preset_at(size_t i, const char **description)

@@ -33,6 +33,11 @@
 #define MRSS_NS "http://search.yahoo.com/mrss/"
 #define MRSS0_NS "http://search.yahoo.com/mrss"
 #define ITUNES_NS "http://www.itunes.com/dtds/podcast-1.0.dtd"
+#define OPF_NS "http://www.idpf.org/2007/opf"
+#define KML_NS "http://www.opengis.net/kml/2.2"
+#define KML21_NS "http://earth.google.com/kml/2.1"
+#define GPX_NS "http://www.topografix.com/GPX/1/1"
+#define GPX10_NS "http://www.topografix.com/GPX/1/0"
 #define RSS1_NS "http://purl.org/rss/1.0/"
 #define RDF_NS "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 #define XSI_NS "http://www.w3.org/2001/XMLSchema-instance"
@@ -988,6 +993,7 @@ static const char *const preset_names[] = {
     "html", "xhtml", "xlink", "xml",     "svg",      "atom",
     "rss",  "rss1",  "rdf",   "sitemap", "xinclude", "xslt",
     "xsd",  "xsi",   "wfw",   "mrss",    "itunes",   "opml",
+    "opf",  "kml",   "gpx",   "xbel",
 };
 
 static void test_preset_list(void)
@@ -1012,7 +1018,7 @@ struct spot {
 
 /* Entries per preset: counted by hand from each schema's declarations. */
 static const size_t preset_counts[] = {
-    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2, 3, 26, 2, 5,
+    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2, 3, 26, 2, 5, 6, 20, 3, 1,
 };
 
 static const struct spot preset_spots[][4] = {
@@ -1121,6 +1127,27 @@ static const struct spot preset_spots[][4] = {
      {NULL, "outline", NULL, "htmlUrl", XIRI_SHAPE_IRI},
      {NULL, "ownerId", NULL, NULL, XIRI_SHAPE_IRI},
      {NULL, "outline", NULL, "text", -1}},
+    /* opf: item, reference, site, link @href; refines of meta and link */
+    {{OPF_NS, "item", NULL, "href", XIRI_SHAPE_IRI},
+     {OPF_NS, "meta", NULL, "refines", XIRI_SHAPE_IRI},
+     {OPF_NS, "item", NULL, "properties", -1},
+     {NULL, "item", NULL, "href", -1}},
+    /* kml: five in each of four namespaces (kml-core.xsd); href is a
+     * string in the OGC schema, an IRI by xiri's annotation */
+    {{KML_NS, "href", NULL, NULL, XIRI_SHAPE_IRI},
+     {KML21_NS, "styleUrl", NULL, NULL, XIRI_SHAPE_IRI},
+     {KML_NS, "SchemaData", NULL, "schemaUrl", XIRI_SHAPE_IRI},
+     {NULL, "href", NULL, NULL, -1}},
+    /* gpx: 1.1 link@href and license, 1.0 url */
+    {{GPX_NS, "link", NULL, "href", XIRI_SHAPE_IRI},
+     {GPX_NS, "license", NULL, NULL, XIRI_SHAPE_IRI},
+     {GPX10_NS, "url", NULL, NULL, XIRI_SHAPE_IRI},
+     {GPX_NS, "url", NULL, NULL, -1}},
+    /* xbel: no namespace */
+    {{NULL, "bookmark", NULL, "href", XIRI_SHAPE_IRI},
+     {NULL, "alias", NULL, "ref", -1},
+     {"urn:any", "bookmark", NULL, "href", -1},
+     {NULL, "folder", NULL, "href", -1}},
 };
 
 static void test_presets(void)
@@ -1175,10 +1202,10 @@ static void test_preset_all(void)
      * of the three XLink attributes, rss1's copy of xml:base and all of
      * rdf (rss1 imports it): 45+3+1+15+12+16+7+1+1+4+9+2+3+26+2+5, less
      * opml's docs, which rss.xsd declares too (an element without a
-     * namespace, any parent). */
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 151);
+     * namespace, any parent), and opf, kml, gpx, xbel: 6+20+3+1. */
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 181);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "svg", &err), XIRI_OK);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 151);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 181);
     CU_ASSERT_EQUAL(find_attr(reg, ATOM_NS, "link", XML_NS, "base", false),
                     XIRI_SHAPE_IRI);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "IMG", NULL, "SRC", true),
@@ -1189,7 +1216,7 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "HTML", &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, NULL, &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(NULL, "html", &err), XIRI_EINVAL);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 151);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 181);
     xiri_registry_free(reg);
 }
 
@@ -1282,7 +1309,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 151 - 1)
+        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 181 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");
