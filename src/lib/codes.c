@@ -920,6 +920,44 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "anyURI, so validation itself does not complain.  Add the "
             "missing location, or remove the namespace name.",
         },
+    [CODE_SRCSET_DROPPED] =
+        {
+            "srcset-dropped",
+            ERR,
+            "WHATWG HTML (parse a srcset attribute)",
+            "browsers drop this srcset candidate: its descriptors are not "
+            "valid",
+            "Browsers read a srcset (and a link's imagesrcset) as image "
+            "candidates separated by commas: a URL, then at most one "
+            "descriptor, a width such as 300w or a pixel density such as "
+            "1.5x (HTML Living Standard, \"parse a srcset attribute\").  A "
+            "candidate whose descriptors are not valid is dropped without a "
+            "word: a word that is no descriptor, two descriptors, a width or "
+            "height of zero, a negative density, a height without a width.  "
+            "The usual cause is a space in the URL: \"my photo.jpg 2x\" is "
+            "the URL \"my\" with the descriptors \"photo.jpg\" and \"2x\".  "
+            "The image is then never chosen from this candidate.  Write a "
+            "space inside a URL as %20, and give each candidate one "
+            "descriptor.",
+        },
+    [CODE_SRCSET_INVALID] =
+        {
+            "srcset-invalid",
+            WARN,
+            "WHATWG HTML (srcset attribute requirements)",
+            "a srcset candidate breaks the attribute's rules; browsers "
+            "still read it",
+            "HTML requires of a srcset (\"Attributes common to source, img, "
+            "and link elements\"): no two candidates with the same width, "
+            "or the same density (a candidate without descriptor is 1x); a "
+            "width on every candidate when one has a width (and then a sizes "
+            "attribute on the element); a density greater than zero; no "
+            "height descriptor (kept for future use).  Browsers keep the "
+            "first of two candidates with the same density or width and "
+            "never use the other, and choose oddly between widths and "
+            "densities.  Give each candidate its own descriptor, all of one "
+            "kind.",
+        },
     [CODE_IDENTIFIER_KEPT] =
         {
             "identifier-kept",

@@ -75,6 +75,8 @@ enum code_id {
     CODE_BASE_INVALID,
     CODE_BASE_AFTER_LINKS,
     CODE_UNPAIRED_NAMESPACE,
+    CODE_SRCSET_DROPPED,
+    CODE_SRCSET_INVALID,
     /* about what xiri rewrite did: only the rewriter reports them
      * (rewrite.c, struct xiri_rewrite_event) */
     CODE_IDENTIFIER_KEPT,
@@ -92,7 +94,7 @@ enum code_id {
  * does as well); tests/cli/explain-codes.sh checks that every code walk.c
  * can report is in the catalogue with the walker's severity. */
 #define CODE_DOC_FIRST CODE_INVALID_BYTE
-#define CODE_DOC_LAST CODE_UNPAIRED_NAMESPACE
+#define CODE_DOC_LAST CODE_SRCSET_INVALID
 
 /* The codes of the rewriter's notes: [CODE_REWRITE_FIRST,
  * CODE_REWRITE_LAST]. */

@@ -13,6 +13,7 @@
 #include "registry.h"
 #include "scheme.h"
 #include "shapes.h"
+#include "srcset.h"
 #include "tagscan.h"
 #include "walk.h"
 
@@ -1045,6 +1046,23 @@ enum xiri_status xiri_walker_position(struct xiri_walker *w,
     return XIRI_OK;
 }
 
+/* A problem of a srcset's descriptors (srcset.c), reported at the
+ * candidate's URL when the raw text maps to the value, else at the
+ * value. */
+static int srcset_problem(void *user, enum srcset_problem_kind kind, size_t at,
+                          const char *message)
+{
+    struct emit *e = user;
+    struct xiri_walker *w = e->w;
+    size_t pos = e->map_ok > 0 ? raw_place(w, e, at) : e->raw_pos;
+
+    if (kind == SRCSET_DROPPED)
+        diag(w, "srcset-dropped", XIRI_SEV_ERROR, pos, "%s", message);
+    else
+        diag(w, "srcset-invalid", XIRI_SEV_WARNING, pos, "%s", message);
+    return w->status != XIRI_OK;
+}
+
 static void emit_links(struct xiri_walker *w, struct emit *e,
                        enum xiri_shape shape)
 {
@@ -1061,6 +1079,12 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     e->link.shape = shape;
     e->link.profile = w->html ? XIRI_PROFILE_HTML : XIRI_PROFILE_LEIRI;
     n = shape_split(shape, e->value, e->value_len, emit_item, e);
+    if (shape == XIRI_SHAPE_SRCSET && w->status == XIRI_OK) {
+        /* the descriptors, read again as browsers read them; raw_place
+         * walks from the value's start */
+        e->item_i = e->item_d = e->at_i = e->at_d = 0;
+        srcset_check(e->value, e->value_len, srcset_problem, e);
+    }
     /* XSD 1.0 Part 1 2.6.3 and 4.3.2: xsi:schemaLocation holds pairs, a
      * namespace name then a location; with an odd count the last item
      * (even: a namespace name, shapes.c) has none.  e->link and item_i

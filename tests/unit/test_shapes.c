@@ -9,6 +9,7 @@
 #include "common.h"
 #include "helpers.h"
 #include "shapes.h"
+#include "srcset.h"
 #include "suites.h"
 
 #define MAX_ITEMS 6
@@ -347,6 +348,143 @@ static void test_identifiers(void)
     CU_ASSERT(!xiri_link_is_identifier(&l));
 }
 
+/* ---------------------------------------------------------- srcset */
+
+#define SRCSET_MAX 64
+
+/* What srcset_check reported. */
+struct problems {
+    size_t n;
+    enum srcset_problem_kind kind[SRCSET_MAX];
+    size_t at[SRCSET_MAX];
+    char msg[SRCSET_MAX][512];
+};
+
+static int record_problem(void *user, enum srcset_problem_kind kind, size_t at,
+                          const char *message)
+{
+    struct problems *p = user;
+
+    if (p->n < SRCSET_MAX) {
+        p->kind[p->n] = kind;
+        p->at[p->n] = at;
+        snprintf(p->msg[p->n], sizeof(p->msg[0]), "%s", message);
+    }
+    p->n++;
+    return 0;
+}
+
+/* One row of srcset-wpt.tsv: the candidate browsers choose (the first
+ * one srcset_check does not say they drop; every candidate kept there is
+ * 1x) is the one web-platform-tests expects. */
+static void srcset_wpt_row(void *user, char **f, int n, int lineno)
+{
+    struct problems p;
+    struct got g;
+    size_t vn, en, i, k;
+    const char *chosen = NULL;
+    size_t chosen_len = 0;
+
+    (void)user;
+    if (n < 2) {
+        TEST_FAIL("srcset-wpt.tsv:%d: %d fields", lineno, n);
+        return;
+    }
+    vn = test_unescape(f[0]);
+    en = test_unescape(f[1]);
+    memset(&g, 0, sizeof(g));
+    memset(&p, 0, sizeof(p));
+    shape_split(XIRI_SHAPE_SRCSET, f[0], vn, collect, &g);
+    srcset_check(f[0], vn, record_problem, &p);
+    for (i = 0; i < g.n && i < MAX_ITEMS && !chosen; i++) {
+        bool dropped = false;
+
+        for (k = 0; k < p.n && k < SRCSET_MAX; k++)
+            if (p.kind[k] == SRCSET_DROPPED && p.at[k] == g.start[i])
+                dropped = true;
+        if (!dropped) {
+            chosen = f[0] + g.start[i];
+            chosen_len = g.len[i];
+        }
+    }
+    if (en == 0 ? chosen != NULL
+                : !chosen || chosen_len != en || memcmp(chosen, f[1], en) != 0)
+        TEST_FAIL("srcset-wpt.tsv:%d: chose \"%.*s\", want \"%s\"", lineno,
+                  chosen ? (int)chosen_len : 6, chosen ? chosen : "(none)",
+                  f[1]);
+}
+
+static void test_srcset_wpt(void)
+{
+    CU_ASSERT_EQUAL(test_read_tsv("srcset-wpt.tsv", srcset_wpt_row, NULL), 235);
+}
+
+/* The attribute's requirements ("Attributes common to source, img, and
+ * link elements"), which browsers do not enforce: the problems and the
+ * candidates (offsets) they are reported at, derived by hand. */
+static void test_srcset_rules(void)
+{
+    static const struct {
+        const char *value;
+        size_t n;
+        enum srcset_problem_kind kind[3];
+        size_t at[3];
+        const char *word; /* in the first message */
+    } rows[] = {
+        /* valid: no problem */
+        {"a.png 1x, b.png 2x, c.png 1.5x", 0, {0}, {0}, NULL},
+        {"a.png 100w, b.png 200w", 0, {0}, {0}, NULL},
+        {"a.png, b.png 2x", 0, {0}, {0}, NULL},
+        /* "a candidate without descriptor is 1x": a repeat */
+        {"a.png, b.png 1x", 1, {SRCSET_INVALID}, {7}, "1x"},
+        {"a.png 2x, b.png 2.0x, c.png 2e0x",
+         2,
+         {SRCSET_INVALID, SRCSET_INVALID},
+         {10, 22},
+         "same density"},
+        {"a.png 100w, b.png 100w", 1, {SRCSET_INVALID}, {12}, "same width"},
+        /* widths on all or none: told once, at the first that breaks it */
+        {"a.png 100w, b.png 2x, c.png", 1, {SRCSET_INVALID}, {12}, "width"},
+        {"a.png, b.png 100w, c.png 200w", 1, {SRCSET_INVALID}, {7}, "width"},
+        /* 0x: parsed, but a density must be greater than zero */
+        {"a.png 0x", 1, {SRCSET_INVALID}, {0}, "zero"},
+        /* h beside w: kept by browsers, not allowed to authors */
+        {"a.png 100w 50h", 1, {SRCSET_INVALID}, {0}, "height"},
+        /* dropped candidates count in no comparison */
+        {"a.png 2x, b.png 2 x, c.png 2x",
+         2,
+         {SRCSET_DROPPED, SRCSET_INVALID},
+         {10, 21},
+         "\"2\" is not a descriptor"},
+        /* a space in the URL: the rest is read as descriptors */
+        {"my photo.png 2x", 1, {SRCSET_DROPPED}, {0}, "%20"},
+    };
+    size_t i, k;
+
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        struct problems p;
+
+        memset(&p, 0, sizeof(p));
+        CU_ASSERT_EQUAL(srcset_check(rows[i].value, strlen(rows[i].value),
+                                     record_problem, &p),
+                        rows[i].n);
+        if (p.n != rows[i].n) {
+            TEST_FAIL("srcset \"%s\": %zu problems, want %zu", rows[i].value,
+                      p.n, rows[i].n);
+            continue;
+        }
+        for (k = 0; k < p.n; k++)
+            if (p.kind[k] != rows[i].kind[k] || p.at[k] != rows[i].at[k])
+                TEST_FAIL("srcset \"%s\": problem %zu: kind %d at %zu, want "
+                          "%d at %zu (%s)",
+                          rows[i].value, k, (int)p.kind[k], p.at[k],
+                          (int)rows[i].kind[k], rows[i].at[k], p.msg[k]);
+        if (rows[i].word && p.n > 0 && !strstr(p.msg[0], rows[i].word))
+            TEST_FAIL("srcset \"%s\": message \"%s\" lacks \"%s\"",
+                      rows[i].value, p.msg[0], rows[i].word);
+    }
+}
+
 int suite_shapes_register(void)
 {
     CU_pSuite s = CU_add_suite("shapes", NULL, NULL);
@@ -354,7 +492,9 @@ int suite_shapes_register(void)
     if (!s || !CU_add_test(s, "table of shapes", test_table) ||
         !CU_add_test(s, "callback stops", test_stop) ||
         !CU_add_test(s, "length respected", test_length) ||
-        !CU_add_test(s, "identifiers", test_identifiers))
+        !CU_add_test(s, "identifiers", test_identifiers) ||
+        !CU_add_test(s, "srcset descriptors (wpt)", test_srcset_wpt) ||
+        !CU_add_test(s, "srcset rules", test_srcset_rules))
         return -1;
     return 0;
 }
