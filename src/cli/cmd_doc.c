@@ -274,6 +274,8 @@ struct doc_file {
 /* A finding to print: about one IRI (link != NULL) or the document. */
 struct finding {
     unsigned long line, column;
+    unsigned long end_line, end_column; /* SARIF: after the span (0: not
+                                           known) */
     size_t offset;       /* byte offset in the file */
     size_t value_offset; /* and in the value (links only) */
     size_t length;       /* bytes of the value it is about */
@@ -610,11 +612,15 @@ static void print_sarif(struct doc_file *f, const struct finding *fd)
     } else {
         out_puts("{\"description\":{\"text\":\"standard input\"}}");
     }
-    /* 3.30.5, 3.30.6: lines and columns count from 1 */
+    /* 3.30.5, 3.30.6: lines and columns count from 1; 3.30.7-3.30.9:
+     * the end is the character after the region */
     if (fd->line > 0) {
         out_printf(",\"region\":{\"startLine\":%lu", fd->line);
         if (fd->column > 0)
             out_printf(",\"startColumn\":%lu", fd->column);
+        if (fd->column > 0 && fd->end_line > 0)
+            out_printf(",\"endLine\":%lu,\"endColumn\":%lu", fd->end_line,
+                       fd->end_column);
         out_putc('}');
     }
     out_puts("}}]");
@@ -823,6 +829,13 @@ static int check_finding(void *user, const struct xiri_diag *d)
     if (xiri_walker_position(cs->f->w, l, d->offset, &fd.line, &fd.column,
                              &where) != XIRI_OK)
         link_place(cs->f, l, &fd.line, &fd.column);
+    else if (cs->f->r->o.fmt == F_SARIF && d->length > 0 &&
+             (xiri_walker_position(cs->f->w, l, d->offset + d->length,
+                                   &fd.end_line, &fd.end_column,
+                                   &where) != XIRI_OK ||
+              fd.end_line < fd.line ||
+              (fd.end_line == fd.line && fd.end_column <= fd.column)))
+        fd.end_line = fd.end_column = 0; /* no span to show */
     fd.offset = l->offset;
     fd.value_offset = d->offset;
     fd.length = d->length;
