@@ -44,8 +44,10 @@ struct check {
     bool starters;       /* every non-ASCII character is a starter that
                             NFC and NFKC keep (linkcheck_nfkc_starter) */
     bool may_rtl;        /* utf8_may_be_rtl of the value */
-    bool odd_chars;      /* a bidi formatting character, or one that is
-                            unassigned: check_chars reports it */
+    bool odd_chars;      /* a bidi formatting character, one that is
+                            unassigned, or a punctuation mark or symbol
+                            (a look-alike of a delimiter?): check_chars
+                            looks at them */
     bool own_tmp;        /* tmp and tmp2 are the context's */
     struct buf tmp;      /* scratch, reused */
     struct buf tmp2;
@@ -1016,6 +1018,34 @@ static void check_escapes(struct check *ck)
 /* ------------------------------------------------------------------ */
 /* Raw characters: bidi formatting, unassigned (RFC 3987 4.1, 6.1)     */
 
+/* RFC 3987 7.5 and 8: a character outside the host that looks like a
+ * delimiter (UTS #39 confusables) makes a reader split the IRI where it
+ * is not split ("http://ex.org/a∕..∕b" holds no "/..").  Hosts have their
+ * own checks (IDNA, confusable-host); a compatibility character is
+ * nfkc-variant's.  True when reported. */
+static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
+{
+    char ascii, what[48], pct[20];
+    bool nfkc;
+
+    if (!uni_delimiter_lookalike(ck->ctx, cp, &ascii))
+        return false;
+    if (uni_is_normalized(ck->ctx, UNI_NFKC, ck->s + i, n, &nfkc) != XIRI_OK ||
+        !nfkc)
+        return false;
+    check_describe(what, sizeof(what), cp);
+    check_pct_form(pct, sizeof(pct), cp);
+    check_report(ck, CODE_DELIMITER_LOOKALIKE, XIRI_SEV_WARNING, NULL,
+                 check_part_at(ck, i), i, n, cp,
+                 "%s at byte %zu in the %s looks like '%c' but is no "
+                 "delimiter: a "
+                 "reader splits the IRI where it is not split; write '%c' "
+                 "if one is meant, else percent-encode it as %s",
+                 what, i, check_part_word(check_part_at(ck, i)), ascii, ascii,
+                 pct);
+    return true;
+}
+
 static void check_chars(struct check *ck)
 {
     const unsigned char *s = (const unsigned char *)ck->s;
@@ -1048,6 +1078,9 @@ static void check_chars(struct check *ck)
                          rfc ? "must not appear in an IRI"
                              : "reorders how the IRI is displayed (added "
                                "to Unicode after RFC 3987, same risk)");
+        } else if (check_part_at(ck, i) != XIRI_PART_HOST &&
+                   check_lookalike(ck, i, n, cp)) {
+            /* reported */
         } else if (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)) {
             char pct[20];
             check_pct_form(pct, sizeof(pct), cp);
@@ -1884,8 +1917,9 @@ static void check_host(struct check *ck)
  * C4 80-B1, as uni_is_normalized's fast path, and linkcheck_nfkc_starter's
  * characters), any that may be right-to-left (the byte filter of
  * utf8_may_be_rtl: every byte from 0xD6 up is the first byte of a
- * character here), and any that check_chars reports (a bidi formatting
- * character, RFC 3987 4.1; an unassigned one, 6.1). */
+ * character here), and any that check_chars looks at (a bidi formatting
+ * character, RFC 3987 4.1; an unassigned one, 6.1; a punctuation mark or
+ * symbol, which may look like a delimiter, 7.5). */
 static void check_scan_bytes(struct check *ck)
 {
     const unsigned char *s = (const unsigned char *)ck->s;
@@ -1929,7 +1963,8 @@ static void check_scan_bytes(struct check *ck)
             continue;
         }
         if (check_is_bidi_control(cp) ||
-            (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)))
+            (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)) ||
+            uni_is_punct_or_symbol(cp))
             ck->odd_chars = true;
         if (!linkcheck_nfkc_starter(cp))
             ck->starters = false;

@@ -267,6 +267,27 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "reach a different resource.  Use the NFKC form given in the "
             "message.",
         },
+    [CODE_DELIMITER_LOOKALIKE] =
+        {
+            "delimiter-lookalike",
+            WARN,
+            "RFC 3987 7.5",
+            "a character that looks like a delimiter such as '/' but is none",
+            "Some punctuation marks and symbols look like the ASCII "
+            "delimiters a reader splits an IRI at: U+2215 DIVISION SLASH "
+            "and U+2044 FRACTION SLASH like '/', U+A789 MODIFIER LETTER "
+            "COLON and U+2236 RATIO like ':', others like '?', '#', '@', "
+            "'.', '&', '=' or '%' (the confusables data of UTS #39, as ICU "
+            "has it).  To software they are ordinary characters, so a path "
+            "written with U+2215 between its names is one segment that a "
+            "person reads as several, \"..\" among them, and a link can show "
+            "a path or a query it does not have (RFC 3987 sections 7.5 and "
+            "8).  NFKC "
+            "does not change them (full-width forms are nfkc-variant's), "
+            "and in a host IDNA and confusable-host judge them.  Write the "
+            "delimiter if one is meant; otherwise percent-encode the "
+            "character, which shows what it is.",
+        },
     [CODE_UNASSIGNED] =
         {
             "unassigned",

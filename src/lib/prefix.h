@@ -161,6 +161,8 @@
 #define uni_normalize xiri__uni_normalize
 #define uni_query_encoding xiri__uni_query_encoding
 #define uni_spoof_label xiri__uni_spoof_label
+#define uni_delimiter_lookalike xiri__uni_delimiter_lookalike
+#define uni_is_punct_or_symbol xiri__uni_is_punct_or_symbol
 #define utf8_decode xiri__utf8_decode
 #define utf8_encode xiri__utf8_encode
 #define utf8_may_be_rtl xiri__utf8_may_be_rtl

@@ -306,18 +306,11 @@ static void spoof_memo_put(struct uni_memo *m, const char *s, size_t n,
         memcpy(m->key[i], s, n);
 }
 
-enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
-                                 size_t n, unsigned *flags)
+/* The context's UTS #39 checker, opened and set up on first use. */
+static enum xiri_status spoof_checker(struct uni *u)
 {
     UErrorCode ec = U_ZERO_ERROR;
-    struct uni *u;
-    enum xiri_status st;
-    int32_t res;
 
-    *flags = 0;
-    st = uni_for_ctx(ctx, &u);
-    if (st != XIRI_OK)
-        return st;
     if (!u->spoof) {
         u->spoof = uspoof_open(&ec);
         if (U_FAILURE(ec)) {
@@ -336,6 +329,56 @@ enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
         if (U_FAILURE(ec))
             return icu_status(ec);
     }
+    return XIRI_OK;
+}
+
+/* RFC 3987 7.5 and 8: characters that look like the delimiters a reader
+ * splits an IRI at.  Which ones: a punctuation mark or symbol (general
+ * category P or S: letters, digits and marks that imitate a delimiter,
+ * as Katakana U+30CE, are text in their own script) whose UTS #39
+ * skeleton (section 4, the confusables data) is that delimiter alone. */
+bool uni_is_punct_or_symbol(uint32_t cp)
+{
+    return cp <= 0x10FFFF &&
+           (U_GET_GC_MASK((UChar32)cp) & (U_GC_P_MASK | U_GC_S_MASK)) != 0;
+}
+
+bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii)
+{
+    static const char delims[] = "/:?#@.&=%";
+    UErrorCode ec = U_ZERO_ERROR;
+    struct uni *u;
+    UChar in[2], out[8];
+    int32_t n = 0, m;
+
+    if (cp < 0x80 || !uni_is_punct_or_symbol(cp))
+        return false;
+    if (uni_for_ctx(ctx, &u) != XIRI_OK || spoof_checker(u) != XIRI_OK)
+        return false;
+    U16_APPEND_UNSAFE(in, n, (UChar32)cp);
+    m = uspoof_getSkeleton(u->spoof, 0, in, n, out, 8, &ec);
+    if (U_FAILURE(ec) || m != 1 || out[0] >= 0x80 || out[0] == 0 ||
+        !strchr(delims, (char)out[0]))
+        return false;
+    *ascii = (char)out[0];
+    return true;
+}
+
+enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s, size_t n,
+                                 unsigned *flags)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    struct uni *u;
+    enum xiri_status st;
+    int32_t res;
+
+    *flags = 0;
+    st = uni_for_ctx(ctx, &u);
+    if (st != XIRI_OK)
+        return st;
+    st = spoof_checker(u);
+    if (st != XIRI_OK)
+        return st;
     if (n > INT32_MAX / 4)
         return XIRI_ELIMIT;
     if (spoof_memo_find(&u->spoof_memo, s, n, flags))

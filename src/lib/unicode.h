@@ -44,6 +44,13 @@ bool uni_is_control(uint32_t cp);      /* Cc */
 enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
                                  size_t n, unsigned *flags);
 
+/* General category P (punctuation) or S (symbol). */
+bool uni_is_punct_or_symbol(uint32_t cp);
+/* Whether cp, a punctuation mark or symbol, looks like one of the ASCII
+ * delimiters / : ? # @ . & = % (its UTS #39 skeleton), which goes to
+ * *ascii.  False also when ICU cannot tell. */
+bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii);
+
 /* Try legacy encodings on bytes that are not UTF-8 (Shift_JIS, EUC-JP,
  * EUC-KR, GBK, Big5, windows-1252, in that order: the strict
  * multi-byte ones first, the single-byte fallback last).  On success returns the encoding's name
