@@ -1028,6 +1028,11 @@ static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
     char ascii, what[48], pct[20];
     bool nfkc;
 
+    /* an IRI with a scheme but no authority (mailto:, data:, urn:...)
+     * holds text more than a hierarchy a reader splits */
+    if (ck->r.part[XIRI_PART_SCHEME].set &&
+        !ck->r.part[XIRI_PART_AUTHORITY].set)
+        return false;
     if (!uni_delimiter_lookalike(ck->ctx, cp, &ascii))
         return false;
     if (uni_is_normalized(ck->ctx, UNI_NFKC, ck->s + i, n, &nfkc) != XIRI_OK ||

@@ -273,7 +273,8 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             WARN,
             "RFC 3987 7.5",
             "a character that looks like a delimiter such as '/' but is none",
-            "Some punctuation marks and symbols look like the ASCII "
+            "Some punctuation marks and symbols of no script in particular "
+            "look like the ASCII "
             "delimiters a reader splits an IRI at: U+2215 DIVISION SLASH "
             "and U+2044 FRACTION SLASH like '/', U+A789 MODIFIER LETTER "
             "COLON and U+2236 RATIO like ':', others like '?', '#', '@', "
@@ -284,7 +285,11 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "a path or a query it does not have (RFC 3987 sections 7.5 and "
             "8).  NFKC "
             "does not change them (full-width forms are nfkc-variant's), "
-            "and in a host IDNA and confusable-host judge them.  Write the "
+            "and in a host IDNA and confusable-host judge them.  A script's "
+            "own punctuation (the Armenian full stop, which looks like "
+            "':') is text of that script, and an IRI without authority "
+            "(mailto:, data:) holds text rather than a hierarchy: neither "
+            "is reported.  Write the "
             "delimiter if one is meant; otherwise percent-encode the "
             "character, which shows what it is.",
         },

@@ -7,6 +7,7 @@
 #include "unicode.h"
 
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
 #include <unicode/unorm2.h>
@@ -334,9 +335,11 @@ static enum xiri_status spoof_checker(struct uni *u)
 
 /* RFC 3987 7.5 and 8: characters that look like the delimiters a reader
  * splits an IRI at.  Which ones: a punctuation mark or symbol (general
- * category P or S: letters, digits and marks that imitate a delimiter,
- * as Katakana U+30CE, are text in their own script) whose UTS #39
- * skeleton (section 4, the confusables data) is that delimiter alone. */
+ * category P or S) of no script in particular (Script Common or
+ * Inherited: a script's own letters and punctuation, as Katakana U+30CE
+ * or the Armenian full stop U+0589, are text in that script) whose
+ * UTS #39 skeleton (section 4, the confusables data) is that delimiter
+ * alone. */
 bool uni_is_punct_or_symbol(uint32_t cp)
 {
     return cp <= 0x10FFFF &&
@@ -351,7 +354,13 @@ bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii)
     UChar in[2], out[8];
     int32_t n = 0, m;
 
+    UScriptCode script;
+
     if (cp < 0x80 || !uni_is_punct_or_symbol(cp))
+        return false;
+    script = uscript_getScript((UChar32)cp, &ec);
+    if (U_FAILURE(ec) ||
+        (script != USCRIPT_COMMON && script != USCRIPT_INHERITED))
         return false;
     if (uni_for_ctx(ctx, &u) != XIRI_OK || spoof_checker(u) != XIRI_OK)
         return false;
