@@ -280,6 +280,8 @@ struct finding {
     size_t value_offset; /* and in the value (links only) */
     size_t length;       /* bytes of the value it is about */
     const struct xiri_link *link;
+    const char *value; /* without a link: the value a finding about the */
+    size_t value_len;  /* document is about, or NULL */
     enum xiri_severity severity;
     const char *code;
     const char *message;
@@ -579,6 +581,8 @@ static void print_json(const struct doc_file *f, const struct finding *fd)
     out_puts(",\"value\":");
     if (l)
         out_json_string(l->value, l->value_len);
+    else if (fd->value)
+        out_json_string(fd->value, fd->value_len);
     else
         out_puts("null");
     out_puts(",\"severity\":");
@@ -775,8 +779,8 @@ static bool baseline_keep(struct doc_file *f, const struct finding *fd,
                           bool *counts)
 {
     struct doc_run *r = f->r;
-    const char *v = fd->link ? fd->link->value : NULL;
-    size_t vn = fd->link ? fd->link->value_len : 0;
+    const char *v = fd->link ? fd->link->value : fd->value;
+    size_t vn = fd->link ? fd->link->value_len : fd->value_len;
     int got = 0;
 
     *counts = true;
@@ -1066,6 +1070,8 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
     fd.line = d->line;
     fd.column = d->column;
     fd.offset = d->offset;
+    fd.value = d->value;
+    fd.value_len = d->value_len;
     fd.severity = d->severity;
     fd.code = d->code ? d->code : "";
     fd.message = d->message ? d->message : "";

@@ -568,13 +568,18 @@ XIRI_API int xiri_link_is_identifier(const struct xiri_link *link);
 
 /* A finding about the document rather than one IRI: parse errors, bytes
  * invalid in the encoding, the encoding guessed, a base that is not
- * absolute.  Codes are stable like those of xiri_check. */
+ * absolute, and findings about a whole attribute value (srcset
+ * descriptors, an odd xsi:schemaLocation, a control around a URL).
+ * Codes are stable like those of xiri_check. */
 struct xiri_doc_diag {
     const char *code;
     enum xiri_severity severity;
     unsigned long line, column;
     size_t offset;
     const char *message;
+    const char *value; /* the value it is about (decoded, UTF-8, not
+                          NUL-terminated), or NULL for the document */
+    size_t value_len;
 };
 
 /* Return 0 to go on, non-zero to stop the walk (XIRI_ECANCELED). */

@@ -188,19 +188,19 @@ static void diag(struct xiri_walker *w, const char *code,
 #endif
     ;
 
-static void diag(struct xiri_walker *w, const char *code,
-                 enum xiri_severity sev, size_t text_pos, const char *fmt,
-                 ...)
+/* A finding about the document, or (value_diag) about value v[0..n). */
+static void vdiag(struct xiri_walker *w, const char *v, size_t n,
+                  const char *code, enum xiri_severity sev, size_t text_pos,
+                  const char *fmt, va_list ap)
 {
     struct xiri_doc_diag d;
     char msg[512];
-    va_list ap;
 
     if (!w->on_diag || w->status != XIRI_OK)
         return;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
+    d.value = v;
+    d.value_len = v ? n : 0;
     d.code = code;
     d.severity = sev;
     d.message = msg;
@@ -214,6 +214,25 @@ static void diag(struct xiri_walker *w, const char *code,
     if (w->on_diag(w->user, &d) != 0)
         fail(w, XIRI_ECANCELED);
 }
+
+static void diag(struct xiri_walker *w, const char *code,
+                 enum xiri_severity sev, size_t text_pos, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vdiag(w, NULL, 0, code, sev, text_pos, fmt, ap);
+    va_end(ap);
+}
+
+struct emit;
+static void value_diag(struct xiri_walker *w, const struct emit *e,
+                       const char *code, enum xiri_severity sev,
+                       size_t text_pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
 
 static void limit_error(struct xiri_walker *w, size_t text_pos,
                         const char *fmt, ...)
@@ -777,6 +796,19 @@ struct emit {
     size_t item_end; /* the text position of the item's end */
 };
 
+/* A finding about the value e holds (its whole attribute value or
+ * element content), which a baseline then tells from another value's. */
+static void value_diag(struct xiri_walker *w, const struct emit *e,
+                       const char *code, enum xiri_severity sev,
+                       size_t text_pos, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vdiag(w, e->value, e->value_len, code, sev, text_pos, fmt, ap);
+    va_end(ap);
+}
+
 /* Map decoded byte offsets of a value to text positions by walking the
  * raw text unit by unit, from where the previous item of the value was
  * found (so that a list of n items costs n, not n squared).  Positions of
@@ -867,12 +899,12 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
 static void report_removed_control(struct xiri_walker *w, struct emit *e,
                                    size_t at, size_t pos, bool before)
 {
-    diag(w, "control-around-url", XIRI_SEV_WARNING, pos,
-         "control character U+%04X %s the URL in %s: browsers remove it "
-         "(WHATWG URL: invalid-URL-unit), other software does not, and "
-         "HTML allows only spaces there; remove it",
-         (unsigned char)e->value[at], before ? "before" : "after",
-         e->link.attribute ? e->link.attribute : "the element's content");
+    value_diag(w, e, "control-around-url", XIRI_SEV_WARNING, pos,
+               "control character U+%04X %s the URL in %s: browsers remove it "
+               "(WHATWG URL: invalid-URL-unit), other software does not, and "
+               "HTML allows only spaces there; remove it",
+               (unsigned char)e->value[at], before ? "before" : "after",
+               e->link.attribute ? e->link.attribute : "the element's content");
 }
 
 static int emit_item(void *user, size_t start, size_t len, unsigned index)
@@ -1057,9 +1089,10 @@ static int srcset_problem(void *user, enum srcset_problem_kind kind, size_t at,
     size_t pos = e->map_ok > 0 ? raw_place(w, e, at) : e->raw_pos;
 
     if (kind == SRCSET_DROPPED)
-        diag(w, "srcset-dropped", XIRI_SEV_ERROR, pos, "%s", message);
+        value_diag(w, e, "srcset-dropped", XIRI_SEV_ERROR, pos, "%s", message);
     else
-        diag(w, "srcset-invalid", XIRI_SEV_WARNING, pos, "%s", message);
+        value_diag(w, e, "srcset-invalid", XIRI_SEV_WARNING, pos, "%s",
+                   message);
     return w->status != XIRI_OK;
 }
 
@@ -1090,15 +1123,17 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
      * (even: a namespace name, shapes.c) has none.  e->link and item_i
      * still describe that last item. */
     if (shape == XIRI_SHAPE_PAIRS && n % 2 == 1)
-        diag(w, "unpaired-namespace", XIRI_SEV_WARNING, e->raw_pos + e->item_i,
-             "%s holds %u item%s, an odd number: its last, \"%.*s%s\", a "
-             "namespace name, has no schema location after it (XSD 1.0 "
-             "Part 1 4.3.2: pairs of a namespace name and a location); add "
-             "the location or remove the name",
-             e->link.attribute ? e->link.attribute : "the value", n,
-             n == 1 ? "" : "s",
-             e->link.value_len > 64 ? 64 : (int)e->link.value_len,
-             e->link.value, e->link.value_len > 64 ? "..." : "");
+        value_diag(
+            w, e, "unpaired-namespace", XIRI_SEV_WARNING,
+            e->raw_pos + e->item_i,
+            "%s holds %u item%s, an odd number: its last, \"%.*s%s\", a "
+            "namespace name, has no schema location after it (XSD 1.0 "
+            "Part 1 4.3.2: pairs of a namespace name and a location); add "
+            "the location or remove the name",
+            e->link.attribute ? e->link.attribute : "the value", n,
+            n == 1 ? "" : "s",
+            e->link.value_len > 64 ? 64 : (int)e->link.value_len, e->link.value,
+            e->link.value_len > 64 ? "..." : "");
 }
 
 /* ---------------------------------------------------------------- XML SAX */
