@@ -2222,6 +2222,18 @@ static void on_attribute_decl(void *ctx, const xmlChar *elem,
         fail(w, XIRI_ENOMEM);
 }
 
+/* Whether an entity's system literal is a LEIRI reference (the W3C LEIRI
+ * note, which XML 1.0 4.2.2's escaping rule amounts to). */
+static bool system_literal_is_leiri(const char *lit)
+{
+    struct xiri *x = NULL;
+    enum xiri_status st;
+
+    st = xiri_parse(lit, strlen(lit), XIRI_PROFILE_LEIRI, &x, NULL);
+    xiri_free(x);
+    return st == XIRI_OK;
+}
+
 static void on_error(void *user, xmlErrorPtr e)
 {
     struct xiri_walker *w = walker_of(user);
@@ -2243,9 +2255,10 @@ static void on_error(void *user, xmlErrorPtr e)
     /* libxml2 reads the system literal of an entity declaration as an RFC
      * 2396 URI and says "Invalid URI" at a non-ASCII character or a
      * space; XML 1.0 4.2.2 allows them (they are escaped when the
-     * identifier is dereferenced: a LEIRI), so the document is not in
-     * error (xmllint, which reads it the same way, exits 0) */
-    if (e->code == XML_ERR_INVALID_URI)
+     * identifier is dereferenced: a LEIRI), so only a literal that is no
+     * LEIRI reference either ("%zz") is in error */
+    if (e->code == XML_ERR_INVALID_URI && e->str1 &&
+        system_literal_is_leiri(e->str1))
         return;
     snprintf(msg, sizeof(msg), "%s", e->message ? e->message : "error");
     if ((cut = strstr(msg, " use XML_PARSE_HUGE")) != NULL ||
