@@ -74,6 +74,7 @@ static const char check_help[] =
     "                        (default), warning or error\n"
     "  --fail-on=LEVEL       exit with status 1 on a finding of LEVEL or\n"
     "                        above: error (default), warning or note\n"
+    "                        (whatever --min-severity prints)\n"
     "  --ignore=CODES        leave out the findings of these codes,\n"
     "                        comma-separated (repeatable): not printed,\n"
     "                        not counted ('xiri explain' lists the codes)\n"
@@ -833,7 +834,7 @@ static int check_finding(void *user, const struct xiri_diag *d)
     if (xiri_walker_position(cs->f->w, l, d->offset, &fd.line, &fd.column,
                              &where) != XIRI_OK)
         link_place(cs->f, l, &fd.line, &fd.column);
-    else if (cs->f->r->o.fmt == F_SARIF && d->length > 0 &&
+    else if (cs->f->r->o.fmt == F_SARIF && d->length > 0 && !l->has_markup &&
              (xiri_walker_position(cs->f->w, l, d->offset + d->length,
                                    &fd.end_line, &fd.end_column,
                                    &where) != XIRI_OK ||

@@ -65,6 +65,7 @@ static const char help_check[] =
     "                        (default), warning or error\n"
     "  --fail-on=LEVEL       exit with status 1 on a finding of LEVEL or\n"
     "                        above: error (default), warning or note\n"
+    "                        (whatever --min-severity prints)\n"
     "  --ignore=CODES        leave out the findings of these codes,\n"
     "                        comma-separated (repeatable): not printed,\n"
     "                        not counted ('xiri explain' lists the codes)\n"

@@ -185,9 +185,16 @@ static bool is_xs(const xmlNode *n, const char *local)
 static const char *path_tail(const char *p, size_t max, const char **ellipsis)
 {
     size_t n = strlen(p);
+    const char *t;
 
     *ellipsis = n > max ? "..." : "";
-    return n > max ? p + n - (max - 3) : p;
+    if (n <= max)
+        return p;
+    t = p + n - (max - 3);
+    /* at the start of a UTF-8 character, not inside one */
+    while (*t && ((unsigned char)*t & 0xC0) == 0x80)
+        t++;
+    return t;
 }
 
 /* Fill x->err with "FILE:LINE: message" and return st. */
@@ -203,7 +210,7 @@ static enum xiri_status fail(struct xsd *x, enum xiri_status st,
                              const struct sdoc *d, const xmlNode *n,
                              const char *fmt, ...)
 {
-    char msg[160];
+    char msg[256];
     const char *ell = "", *p;
     va_list ap;
 
