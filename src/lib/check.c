@@ -1018,10 +1018,10 @@ static void check_escapes(struct check *ck)
 /* ------------------------------------------------------------------ */
 /* Raw characters: bidi formatting, unassigned (RFC 3987 4.1, 6.1)     */
 
-/* RFC 3987 7.5 and 8: a character outside the host that looks like a
- * delimiter (UTS #39 confusables) makes a reader split the IRI where it
- * is not split ("http://ex.org/a∕..∕b" holds no "/..").  Hosts have their
- * own checks (IDNA, confusable-host); a compatibility character is
+/* RFC 3987 7.5 and 8: a character that looks like a delimiter (UTS #39
+ * confusables) makes a reader split the IRI where it is not split
+ * ("http://ex.org/a∕..∕b" holds no "/..", "http://bank.example∕x.evil/"
+ * is a host of evil, not of bank.example); a compatibility character is
  * nfkc-variant's.  True when reported. */
 static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
 {
@@ -1040,14 +1040,22 @@ static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
         return false;
     check_describe(what, sizeof(what), cp);
     check_pct_form(pct, sizeof(pct), cp);
-    check_report(ck, CODE_DELIMITER_LOOKALIKE, XIRI_SEV_WARNING, NULL,
-                 check_part_at(ck, i), i, n, cp,
-                 "%s at byte %zu in the %s looks like '%c' but is no "
-                 "delimiter: a "
-                 "reader splits the IRI where it is not split; write '%c' "
-                 "if one is meant, else percent-encode it as %s",
-                 what, i, check_part_word(check_part_at(ck, i)), ascii, ascii,
-                 pct);
+    if (check_part_at(ck, i) == XIRI_PART_HOST)
+        check_report(ck, CODE_DELIMITER_LOOKALIKE, XIRI_SEV_WARNING, NULL,
+                     XIRI_PART_HOST, i, n, cp,
+                     "%s at byte %zu in the host looks like '%c' but is part "
+                     "of the host name: the host is not the one a reader "
+                     "sees; write '%c' if one is meant",
+                     what, i, ascii, ascii);
+    else
+        check_report(ck, CODE_DELIMITER_LOOKALIKE, XIRI_SEV_WARNING, NULL,
+                     check_part_at(ck, i), i, n, cp,
+                     "%s at byte %zu in the %s looks like '%c' but is no "
+                     "delimiter: a "
+                     "reader splits the IRI where it is not split; write '%c' "
+                     "if one is meant, else percent-encode it as %s",
+                     what, i, check_part_word(check_part_at(ck, i)), ascii,
+                     ascii, pct);
     return true;
 }
 
@@ -1083,8 +1091,7 @@ static void check_chars(struct check *ck)
                          rfc ? "must not appear in an IRI"
                              : "reorders how the IRI is displayed (added "
                                "to Unicode after RFC 3987, same risk)");
-        } else if (check_part_at(ck, i) != XIRI_PART_HOST &&
-                   check_lookalike(ck, i, n, cp)) {
+        } else if (check_lookalike(ck, i, n, cp)) {
             /* reported */
         } else if (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)) {
             char pct[20];
