@@ -192,6 +192,14 @@ static void diag(struct xiri_walker *w, const char *code,
 static void vdiag(struct xiri_walker *w, const char *v, size_t n,
                   const char *code, enum xiri_severity sev, size_t text_pos,
                   const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 0)))
+#endif
+    ;
+
+static void vdiag(struct xiri_walker *w, const char *v, size_t n,
+                  const char *code, enum xiri_severity sev, size_t text_pos,
+                  const char *fmt, va_list ap)
 {
     struct xiri_doc_diag d;
     char msg[512];
