@@ -557,6 +557,15 @@ bool summary_wanted(const struct run_summary *s, bool quiet);
 
 /* ---- codefilter.c: --ignore, and unknown codes ---- */
 
+/* The help of --fail-on and --ignore, which both checks take. */
+#define CODE_FILTER_HELP                                                    \
+    "  --fail-on=LEVEL       exit with status 1 on a finding of LEVEL or\n" \
+    "                        above: error (default), warning or note\n"     \
+    "                        (whatever --min-severity prints)\n"            \
+    "  --ignore=CODES        leave out the findings of these codes,\n"      \
+    "                        comma-separated (repeatable): not printed,\n"  \
+    "                        not counted ('xiri explain' lists the codes)\n"
+
 /* The --ignore values given, each a comma-separated list of codes. */
 struct code_filter {
     const char **lists; /* room for one per argument */

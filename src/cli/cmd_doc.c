@@ -71,13 +71,7 @@ static const char check_help[] =
     "\n"
     "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP
     "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
-    "                        (default), warning or error\n"
-    "  --fail-on=LEVEL       exit with status 1 on a finding of LEVEL or\n"
-    "                        above: error (default), warning or note\n"
-    "                        (whatever --min-severity prints)\n"
-    "  --ignore=CODES        leave out the findings of these codes,\n"
-    "                        comma-separated (repeatable): not printed,\n"
-    "                        not counted ('xiri explain' lists the codes)\n"
+    "                        (default), warning or error\n" CODE_FILTER_HELP
     "  --format=FORMAT       text (default); json: one object per finding\n"
     "                        with the keys file, line, column, offset (the\n"
     "                        byte offset of the value in the file),\n"
