@@ -276,7 +276,8 @@ struct finding {
     size_t length;       /* bytes of the value it is about */
     const struct xiri_link *link;
     const char *value; /* without a link: the value a finding about the */
-    size_t value_len;  /* document is about, or NULL */
+    size_t value_len;  /* document is about, or NULL; its element and */
+    const char *element, *attribute; /* attribute */
     enum xiri_severity severity;
     const char *code;
     const char *message;
@@ -570,9 +571,9 @@ static void print_json(const struct doc_file *f, const struct finding *fd)
         rec_str(&rc, "null");
     rec_str(&rc, ",\"element\":");
     rec_write(&rc);
-    json_str(l ? l->element : NULL);
+    json_str(l ? l->element : fd->element);
     out_puts(",\"attribute\":");
-    json_str(l ? l->attribute : NULL);
+    json_str(l ? l->attribute : fd->attribute);
     out_puts(",\"value\":");
     if (l)
         out_json_string(l->value, l->value_len);
@@ -1067,6 +1068,8 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
     fd.offset = d->offset;
     fd.value = d->value;
     fd.value_len = d->value_len;
+    fd.element = d->element;
+    fd.attribute = d->attribute;
     fd.severity = d->severity;
     fd.code = d->code ? d->code : "";
     fd.message = d->message ? d->message : "";

@@ -580,6 +580,8 @@ struct xiri_doc_diag {
     const char *value; /* the value it is about (decoded, UTF-8, not
                           NUL-terminated), or NULL for the document */
     size_t value_len;
+    const char *element;   /* the value's element (local name) and */
+    const char *attribute; /* attribute (as written), or NULL */
 };
 
 /* Return 0 to go on, non-zero to stop the walk (XIRI_ECANCELED). */

@@ -1025,6 +1025,16 @@ static void check_escapes(struct check *ck)
  * nfkc-variant's.  True when reported. */
 static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
 {
+    /* the delimiters that split each part (RFC 3986 3): a look-alike of
+     * another one splits nothing there (a ':' in a path, a ratio sign in
+     * "16:9", is plain text) */
+    static const char *const splits[XIRI_PART_COUNT + 1] = {
+        [XIRI_PART_USERINFO] = "/:?#@",
+        [XIRI_PART_HOST] = "/:?#@.",
+        [XIRI_PART_PATH] = "/?#",
+        [XIRI_PART_QUERY] = "#&=",
+    };
+    enum xiri_part part = check_part_at(ck, i);
     char ascii, what[48], pct[20];
     bool nfkc;
 
@@ -1033,7 +1043,8 @@ static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
     if (ck->r.part[XIRI_PART_SCHEME].set &&
         !ck->r.part[XIRI_PART_AUTHORITY].set)
         return false;
-    if (!uni_delimiter_lookalike(ck->ctx, cp, &ascii))
+    if (!uni_delimiter_lookalike(ck->ctx, cp, &ascii) || !splits[part] ||
+        !strchr(splits[part], ascii))
         return false;
     if (uni_is_normalized(ck->ctx, UNI_NFKC, ck->s + i, n, &nfkc) != XIRI_OK ||
         !nfkc)

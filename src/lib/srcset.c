@@ -287,8 +287,8 @@ static void compare(struct srcset_state *st, const struct cand *c)
             else
                 report(st, SRCSET_INVALID, c,
                        "the candidate \"%.*s%s\" before it has the same "
-                       "%s, \"%.*s%s\": browsers keep the first and never "
-                       "use this one; give each candidate its own",
+                       "%s as this one's \"%.*s%s\": browsers keep the first "
+                       "and never use this one; give each candidate its own",
                        qn, st->v + s->url, ell,
                        kind == D_WIDTH ? "width" : "density", dn,
                        st->v + c->desc, dell);

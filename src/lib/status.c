@@ -52,9 +52,15 @@ enum xiri_status error_set(struct xiri_error *err, enum xiri_status st,
     va_start(ap, fmt);
     n = vsnprintf(err->message, sizeof(err->message), fmt, ap);
     va_end(ap);
-    /* cut: say so, rather than end in the middle of a word */
-    if (n >= (int)sizeof(err->message))
-        memcpy(err->message + sizeof(err->message) - 4, "...", 4);
+    /* cut: say so, rather than end in the middle of a word, before a
+     * UTF-8 character rather than inside it */
+    if (n >= (int)sizeof(err->message)) {
+        size_t at = sizeof(err->message) - 4;
+
+        while (at > 0 && ((unsigned char)err->message[at] & 0xC0) == 0x80)
+            at--;
+        memcpy(err->message + at, "...", 4);
+    }
     return st;
 }
 

@@ -335,9 +335,9 @@ static enum xiri_status spoof_checker(struct uni *u)
 
 /* RFC 3987 7.5 and 8: characters that look like the delimiters a reader
  * splits an IRI at.  Which ones: a punctuation mark or symbol (general
- * category P or S) of no script in particular (Script Common or
- * Inherited: a script's own letters and punctuation, as Katakana U+30CE
- * or the Armenian full stop U+0589, are text in that script) whose
+ * category P or S) of no script in particular (Script_Extensions Common
+ * or Inherited: a script's own letters and punctuation, as Katakana
+ * U+30CE or the Armenian full stop U+0589, are text in that script) whose
  * UTS #39 skeleton (section 4, the confusables data) is that delimiter
  * alone. */
 bool uni_is_punct_or_symbol(uint32_t cp)
@@ -354,14 +354,20 @@ bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii)
     UChar in[2], out[8];
     int32_t n = 0, m;
 
-    UScriptCode script;
+    UScriptCode scripts[8];
+    int32_t k, ns;
 
     if (cp < 0x80 || !uni_is_punct_or_symbol(cp))
         return false;
-    script = uscript_getScript((UChar32)cp, &ec);
-    if (U_FAILURE(ec) ||
-        (script != USCRIPT_COMMON && script != USCRIPT_INHERITED))
+    /* Script_Extensions: a mark of Common script used by some scripts
+     * only (the Mongolian full stop, the Katakana-Hiragana double hyphen)
+     * is their punctuation */
+    ns = uscript_getScriptExtensions((UChar32)cp, scripts, 8, &ec);
+    if (U_FAILURE(ec))
         return false;
+    for (k = 0; k < ns; k++)
+        if (scripts[k] != USCRIPT_COMMON && scripts[k] != USCRIPT_INHERITED)
+            return false;
     if (uni_for_ctx(ctx, &u) != XIRI_OK || spoof_checker(u) != XIRI_OK)
         return false;
     U16_APPEND_UNSAFE(in, n, (UChar32)cp);

@@ -188,16 +188,24 @@ static void diag(struct xiri_walker *w, const char *code,
 #endif
     ;
 
-/* A finding about the document, or (value_diag) about value v[0..n). */
-static void vdiag(struct xiri_walker *w, const char *v, size_t n,
+/* What a finding is about when it is about one value (xiri_doc_diag's
+ * value, element, attribute). */
+struct diag_about {
+    const char *value;
+    size_t value_len;
+    const char *element, *attribute;
+};
+
+/* A finding about the document (about NULL), or about one value. */
+static void vdiag(struct xiri_walker *w, const struct diag_about *about,
                   const char *code, enum xiri_severity sev, size_t text_pos,
                   const char *fmt, va_list ap)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 7, 0)))
+    __attribute__((format(printf, 6, 0)))
 #endif
     ;
 
-static void vdiag(struct xiri_walker *w, const char *v, size_t n,
+static void vdiag(struct xiri_walker *w, const struct diag_about *about,
                   const char *code, enum xiri_severity sev, size_t text_pos,
                   const char *fmt, va_list ap)
 {
@@ -207,8 +215,10 @@ static void vdiag(struct xiri_walker *w, const char *v, size_t n,
     if (!w->on_diag || w->status != XIRI_OK)
         return;
     vsnprintf(msg, sizeof(msg), fmt, ap);
-    d.value = v;
-    d.value_len = v ? n : 0;
+    d.value = about ? about->value : NULL;
+    d.value_len = about ? about->value_len : 0;
+    d.element = about ? about->element : NULL;
+    d.attribute = about ? about->attribute : NULL;
     d.code = code;
     d.severity = sev;
     d.message = msg;
@@ -229,7 +239,32 @@ static void diag(struct xiri_walker *w, const char *code,
     va_list ap;
 
     va_start(ap, fmt);
-    vdiag(w, NULL, 0, code, sev, text_pos, fmt, ap);
+    vdiag(w, NULL, code, sev, text_pos, fmt, ap);
+    va_end(ap);
+}
+
+/* A finding about the base-setting value v[0..n) of element (what:
+ * "xml:base" or "<base href>"). */
+static void base_diag(struct xiri_walker *w, const char *v, size_t n,
+                      const char *element, const char *what, const char *code,
+                      enum xiri_severity sev, size_t text_pos, const char *fmt,
+                      ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 9, 10)))
+#endif
+    ;
+
+static void base_diag(struct xiri_walker *w, const char *v, size_t n,
+                      const char *element, const char *what, const char *code,
+                      enum xiri_severity sev, size_t text_pos, const char *fmt,
+                      ...)
+{
+    bool html = what[0] == '<';
+    struct diag_about about = {v, n, element, html ? "href" : "xml:base"};
+    va_list ap;
+
+    va_start(ap, fmt);
+    vdiag(w, &about, code, sev, text_pos, fmt, ap);
     va_end(ap);
 }
 
@@ -431,7 +466,7 @@ static size_t attr_place_pos(struct xiri_walker *w, const struct attr_place *at)
  * finding at the value, at) when that cannot be done. */
 static char *resolve_base(struct xiri_walker *w, const char *against,
                           const char *v, size_t n, const struct attr_place *at,
-                          const char *what)
+                          const char *element, const char *what)
 {
     struct xiri_error err;
     char *out = NULL;
@@ -445,17 +480,18 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
         if (st == XIRI_ENOMEM)
             fail(w, st);
         else if (scheme_prefix_len(v, n) > 0) /* meant as absolute */
-            diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
-                 "the %s \"%.*s\" is not a valid IRI: %s; the links it "
-                 "governs have no base",
-                 what, (int)(n > 200 ? 200 : n), v, err.message);
+            base_diag(w, v, n, element, what, "base-invalid", XIRI_SEV_WARNING,
+                      attr_place_pos(w, at),
+                      "the %s \"%.*s\" is not a valid IRI: %s; the links it "
+                      "governs have no base",
+                      what, (int)(n > 200 ? 200 : n), v, err.message);
         else
-            diag(w, "base-not-absolute", XIRI_SEV_WARNING,
-                 attr_place_pos(w, at),
-                 "the %s \"%.*s\" is relative and there is no base to "
-                 "resolve it against: the links it governs have no base; "
-                 "give the document a base (--base)",
-                 what, (int)(n > 200 ? 200 : n), v);
+            base_diag(w, v, n, element, what, "base-not-absolute",
+                      XIRI_SEV_WARNING, attr_place_pos(w, at),
+                      "the %s \"%.*s\" is relative and there is no base to "
+                      "resolve it against: the links it governs have no base; "
+                      "give the document a base (--base)",
+                      what, (int)(n > 200 ? 200 : n), v);
         return NULL;
     }
     st = xiri_resolve(against, strlen(against), v, n, prof, &out, NULL,
@@ -465,10 +501,12 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
     if (st == XIRI_ENOMEM)
         fail(w, st);
     else
-        diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
-             "the %s \"%.*s\" cannot be resolved: %s; the links it governs "
-             "have no base",
-             what, (int)(n > 200 ? 200 : n), v, err.message);
+        base_diag(
+            w, v, n, element, what, "base-invalid", XIRI_SEV_WARNING,
+            attr_place_pos(w, at),
+            "the %s \"%.*s\" cannot be resolved: %s; the links it governs "
+            "have no base",
+            what, (int)(n > 200 ? 200 : n), v, err.message);
     return NULL;
 }
 
@@ -810,10 +848,12 @@ static void value_diag(struct xiri_walker *w, const struct emit *e,
                        const char *code, enum xiri_severity sev,
                        size_t text_pos, const char *fmt, ...)
 {
+    struct diag_about about = {e->value, e->value_len, e->link.element,
+                               e->link.attribute};
     va_list ap;
 
     va_start(ap, fmt);
-    vdiag(w, e->value, e->value_len, code, sev, text_pos, fmt, ap);
+    vdiag(w, &about, code, sev, text_pos, fmt, ap);
     va_end(ap);
 }
 
@@ -1726,14 +1766,15 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     if (w->status != XIRI_OK) {
         ; /* the walk stops */
     } else if (ignored || rejected) {
-        diag(w, "base-invalid", XIRI_SEV_WARNING, attr_place_pos(w, at),
-             "browsers ignore this <base href> (%s): the links keep the "
-             "document's address as their base",
-             ignored ? "a data: or javascript: URL"
-                     : "a host or port they reject; see xiri check "
-                       "--profile=html");
+        base_diag(w, v, n, "base", "<base href>", "base-invalid",
+                  XIRI_SEV_WARNING, attr_place_pos(w, at),
+                  "browsers ignore this <base href> (%s): the links keep the "
+                  "document's address as their base",
+                  ignored ? "a data: or javascript: URL"
+                          : "a host or port they reject; see xiri check "
+                            "--profile=html");
     } else {
-        b = resolve_base(w, w->doc_base, v, n, at, "<base href>");
+        b = resolve_base(w, w->doc_base, v, n, at, "base", "<base href>");
         if (b) {
             mem_free(w->doc_base);
             w->doc_base = b;
@@ -2043,7 +2084,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
              * (the attribute itself is reported below) */
             if (w->value.status == XIRI_OK && !w->undeclared_entity)
                 own_base = resolve_base(w, parent_base, v, n, &at,
-                                        "xml:base");
+                                        (const char *)localname, "xml:base");
             has_own_base = true;
         }
     }

@@ -495,9 +495,15 @@ static enum xiri_status annot_shape(struct xsd *x, struct sdoc *d,
                 if (!ok) {
                     char names[160];
 
+                    size_t cut = v.n > 40 ? 40 : v.n;
+
+                    /* before a UTF-8 character, not inside it */
+                    while (cut < v.n && cut > 0 &&
+                           ((unsigned char)v.s[cut] & 0xC0) == 0x80)
+                        cut--;
                     registry_shape_list(names, sizeof(names));
-                    fail(x, XIRI_EDOC, d, s, "unknown xiri:shape '%.*s' (%s)",
-                         (int)(v.n > 40 ? 40 : v.n), v.s, names);
+                    fail(x, XIRI_EDOC, d, s, "unknown xiri:shape '%.*s%s' (%s)",
+                         (int)cut, v.s, cut < v.n ? "..." : "", names);
                     xmlFree(text);
                     return XIRI_EDOC;
                 }

@@ -25,12 +25,12 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/xiri-explain.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 trap 'exit 99' HUP INT TERM
 
-# "CODE SEVERITY" for each diag(w, "CODE", XIRI_SEV_X, ...) and
-# value_diag(w, e, "CODE", XIRI_SEV_X, ...) call of the library, the
-# whole file joined into one line first
+# "CODE SEVERITY" for each diag(w, "CODE", XIRI_SEV_X, ...) call of the
+# library, and value_diag(w, e, "CODE", ...) and base_diag(w, v, n,
+# what, "CODE", ...) alike, the whole file joined into one line first
 for f in "$top_srcdir"/src/lib/*.c; do
     tr '\n' ' ' <"$f" |
-        grep -o 'diag([[:space:]]*w[[:space:]]*,[[:space:]]*\(e[[:space:]]*,[[:space:]]*\)\{0,1\}"[^"]*"[[:space:]]*,[[:space:]]*XIRI_SEV_[A-Z]*' |
+        grep -o 'diag([[:space:]]*w[[:space:]]*,[^"]*"[^"]*"[[:space:]]*,[[:space:]]*XIRI_SEV_[A-Z]*' |
         sed 's/.*"\([^"]*\)"[[:space:]]*,[[:space:]]*XIRI_SEV_\([A-Z]*\)$/\1 \2/'
 done | tr 'A-Z' 'a-z' | sort -u >"$work/codes"
 

@@ -219,6 +219,23 @@ static void test_error_detail(void)
     long_ref[sizeof(err.message) - 1] = '\0';
     error_set(&err, XIRI_EINVAL, 0, "%s", long_ref);
     TEST_STR_EQ("whole message", err.message, long_ref);
+    /* the cut falls before a UTF-8 character, not inside it: 'x' then
+     * U+00E9 (two bytes) over and over, so that byte 252, where "..."
+     * would go, is the second byte of one: the text keeps 125 of them */
+    {
+        size_t i, n = 1;
+
+        long_ref[0] = 'x';
+        for (i = 0; i < 250; i++) {
+            long_ref[n++] = '\xC3';
+            long_ref[n++] = '\xA9';
+        }
+        long_ref[n] = '\0';
+        error_set(&err, XIRI_EINVAL, 0, "%s", long_ref);
+        CU_ASSERT_EQUAL(strlen(err.message), 251 + 3);
+        TEST_STR_EQ("cut before a character", err.message + 251, "...");
+        CU_ASSERT(memcmp(err.message, long_ref, 251) == 0);
+    }
 }
 
 static void test_ctx(void)
