@@ -1043,7 +1043,7 @@ static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
     if (ck->r.part[XIRI_PART_SCHEME].set &&
         !ck->r.part[XIRI_PART_AUTHORITY].set)
         return false;
-    if (!uni_delimiter_lookalike(ck->ctx, cp, &ascii) || !splits[part] ||
+    if (!splits[part] || !uni_delimiter_lookalike(ck->ctx, cp, &ascii) ||
         !strchr(splits[part], ascii))
         return false;
     if (uni_is_normalized(ck->ctx, UNI_NFKC, ck->s + i, n, &nfkc) != XIRI_OK ||
@@ -1051,7 +1051,7 @@ static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
         return false;
     check_describe(what, sizeof(what), cp);
     check_pct_form(pct, sizeof(pct), cp);
-    if (check_part_at(ck, i) == XIRI_PART_HOST)
+    if (part == XIRI_PART_HOST)
         check_report(ck, CODE_DELIMITER_LOOKALIKE, XIRI_SEV_WARNING, NULL,
                      XIRI_PART_HOST, i, n, cp,
                      "%s at byte %zu in the host looks like '%c' but is part "
@@ -1059,14 +1059,13 @@ static bool check_lookalike(struct check *ck, size_t i, size_t n, uint32_t cp)
                      "sees; write '%c' if one is meant",
                      what, i, ascii, ascii);
     else
-        check_report(ck, CODE_DELIMITER_LOOKALIKE, XIRI_SEV_WARNING, NULL,
-                     check_part_at(ck, i), i, n, cp,
+        check_report(ck, CODE_DELIMITER_LOOKALIKE, XIRI_SEV_WARNING, NULL, part,
+                     i, n, cp,
                      "%s at byte %zu in the %s looks like '%c' but is no "
                      "delimiter: a "
                      "reader splits the IRI where it is not split; write '%c' "
                      "if one is meant, else percent-encode it as %s",
-                     what, i, check_part_word(check_part_at(ck, i)), ascii,
-                     ascii, pct);
+                     what, i, check_part_word(part), ascii, ascii, pct);
     return true;
 }
 

@@ -10,6 +10,7 @@
  * one has a width. */
 #include "common.h"
 #include "chars.h"
+#include "mojibake.h"
 #include "srcset.h"
 
 #include <stdarg.h>
@@ -71,14 +72,8 @@ static bool is_digit(char c)
  * UTF-8 character rather than inside it, "..." when cut. */
 static int quote_len(const char *s, size_t n, const char **ell)
 {
-    *ell = "";
-    if (n <= SRCSET_QUOTE_MAX)
-        return (int)n;
-    n = SRCSET_QUOTE_MAX;
-    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-        n--;
-    *ell = "...";
-    return (int)n;
+    *ell = n > SRCSET_QUOTE_MAX ? "..." : "";
+    return (int)moji_cut(s, n, SRCSET_QUOTE_MAX);
 }
 
 /* HTML LS "rules for parsing non-negative integers" on a valid one (one

@@ -2,6 +2,7 @@
  * helpers shared by every module. */
 #include "common.h"
 #include "mem.h"
+#include "mojibake.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,13 +55,10 @@ enum xiri_status error_set(struct xiri_error *err, enum xiri_status st,
     va_end(ap);
     /* cut: say so, rather than end in the middle of a word, before a
      * UTF-8 character rather than inside it */
-    if (n >= (int)sizeof(err->message)) {
-        size_t at = sizeof(err->message) - 4;
-
-        while (at > 0 && ((unsigned char)err->message[at] & 0xC0) == 0x80)
-            at--;
-        memcpy(err->message + at, "...", 4);
-    }
+    if (n >= (int)sizeof(err->message))
+        memcpy(err->message + moji_cut(err->message, sizeof(err->message) - 1,
+                                       sizeof(err->message) - 4),
+               "...", 4);
     return st;
 }
 

@@ -243,24 +243,23 @@ static void diag(struct xiri_walker *w, const char *code,
     va_end(ap);
 }
 
-/* A finding about the base-setting value v[0..n) of element (what:
- * "xml:base" or "<base href>"). */
+/* A finding about the base-setting value v[0..n), of attribute
+ * (xml:base, or href of <base>) of element. */
 static void base_diag(struct xiri_walker *w, const char *v, size_t n,
-                      const char *element, const char *what, const char *code,
-                      enum xiri_severity sev, size_t text_pos, const char *fmt,
-                      ...)
+                      const char *element, const char *attribute,
+                      const char *code, enum xiri_severity sev, size_t text_pos,
+                      const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 9, 10)))
 #endif
     ;
 
 static void base_diag(struct xiri_walker *w, const char *v, size_t n,
-                      const char *element, const char *what, const char *code,
-                      enum xiri_severity sev, size_t text_pos, const char *fmt,
-                      ...)
+                      const char *element, const char *attribute,
+                      const char *code, enum xiri_severity sev, size_t text_pos,
+                      const char *fmt, ...)
 {
-    bool html = what[0] == '<';
-    struct diag_about about = {v, n, element, html ? "href" : "xml:base"};
+    struct diag_about about = {v, n, element, attribute};
     va_list ap;
 
     va_start(ap, fmt);
@@ -466,7 +465,8 @@ static size_t attr_place_pos(struct xiri_walker *w, const struct attr_place *at)
  * finding at the value, at) when that cannot be done. */
 static char *resolve_base(struct xiri_walker *w, const char *against,
                           const char *v, size_t n, const struct attr_place *at,
-                          const char *element, const char *what)
+                          const char *element, const char *attribute,
+                          const char *what)
 {
     struct xiri_error err;
     char *out = NULL;
@@ -480,13 +480,13 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
         if (st == XIRI_ENOMEM)
             fail(w, st);
         else if (scheme_prefix_len(v, n) > 0) /* meant as absolute */
-            base_diag(w, v, n, element, what, "base-invalid", XIRI_SEV_WARNING,
-                      attr_place_pos(w, at),
+            base_diag(w, v, n, element, attribute, "base-invalid",
+                      XIRI_SEV_WARNING, attr_place_pos(w, at),
                       "the %s \"%.*s\" is not a valid IRI: %s; the links it "
                       "governs have no base",
                       what, (int)(n > 200 ? 200 : n), v, err.message);
         else
-            base_diag(w, v, n, element, what, "base-not-absolute",
+            base_diag(w, v, n, element, attribute, "base-not-absolute",
                       XIRI_SEV_WARNING, attr_place_pos(w, at),
                       "the %s \"%.*s\" is relative and there is no base to "
                       "resolve it against: the links it governs have no base; "
@@ -502,7 +502,7 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
         fail(w, st);
     else
         base_diag(
-            w, v, n, element, what, "base-invalid", XIRI_SEV_WARNING,
+            w, v, n, element, attribute, "base-invalid", XIRI_SEV_WARNING,
             attr_place_pos(w, at),
             "the %s \"%.*s\" cannot be resolved: %s; the links it governs "
             "have no base",
@@ -1766,15 +1766,16 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     if (w->status != XIRI_OK) {
         ; /* the walk stops */
     } else if (ignored || rejected) {
-        base_diag(w, v, n, "base", "<base href>", "base-invalid",
-                  XIRI_SEV_WARNING, attr_place_pos(w, at),
+        base_diag(w, v, n, "base", "href", "base-invalid", XIRI_SEV_WARNING,
+                  attr_place_pos(w, at),
                   "browsers ignore this <base href> (%s): the links keep the "
                   "document's address as their base",
                   ignored ? "a data: or javascript: URL"
                           : "a host or port they reject; see xiri check "
                             "--profile=html");
     } else {
-        b = resolve_base(w, w->doc_base, v, n, at, "base", "<base href>");
+        b = resolve_base(w, w->doc_base, v, n, at, "base", "href",
+                         "<base href>");
         if (b) {
             mem_free(w->doc_base);
             w->doc_base = b;
@@ -2084,7 +2085,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
              * (the attribute itself is reported below) */
             if (w->value.status == XIRI_OK && !w->undeclared_entity)
                 own_base = resolve_base(w, parent_base, v, n, &at,
-                                        (const char *)localname, "xml:base");
+                                        (const char *)localname, "xml:base",
+                                        "xml:base");
             has_own_base = true;
         }
     }

@@ -37,6 +37,7 @@
 #include "common.h"
 #include "chars.h"
 #include "mem.h"
+#include "mojibake.h"
 #include "registry.h"
 
 #include <errno.h>
@@ -495,12 +496,9 @@ static enum xiri_status annot_shape(struct xsd *x, struct sdoc *d,
                 if (!ok) {
                     char names[160];
 
-                    size_t cut = v.n > 40 ? 40 : v.n;
-
                     /* before a UTF-8 character, not inside it */
-                    while (cut < v.n && cut > 0 &&
-                           ((unsigned char)v.s[cut] & 0xC0) == 0x80)
-                        cut--;
+                    size_t cut = moji_cut(v.s, v.n, 40);
+
                     registry_shape_list(names, sizeof(names));
                     fail(x, XIRI_EDOC, d, s, "unknown xiri:shape '%.*s%s' (%s)",
                          (int)cut, v.s, cut < v.n ? "..." : "", names);
