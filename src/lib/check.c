@@ -1985,11 +1985,15 @@ static void check_scan_bytes(struct check *ck)
             continue;
         }
         if (check_is_bidi_control(cp) ||
-            (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)) ||
-            uni_is_punct_or_symbol(cp))
+            (!uni_is_assigned(cp) && !uni_is_noncharacter(cp)))
             ck->odd_chars = true;
-        if (!linkcheck_nfkc_starter(cp))
+        /* (the starters' punctuation, U+3001-3011, belongs to the CJK
+         * scripts: never a delimiter-lookalike, so ICU is not asked) */
+        if (!linkcheck_nfkc_starter(cp)) {
             ck->starters = false;
+            if (uni_is_punct_or_symbol(cp))
+                ck->odd_chars = true;
+        }
         i += k;
     }
 }
