@@ -424,7 +424,9 @@ XIRI_API void xiri_registry_free(struct xiri_registry *reg);
 /* Register one attribute or element with simple content.
  *  element_ns: namespace IRI of the element, NULL for none.
  *  element:    local name, or "*" for any element (global attributes such
- *              as xml:base and xlink:href; "*" needs an attr).
+ *              as xml:base and xlink:href; "*" needs an attr), or "?" and
+ *              a processing instruction's target (its pseudo-attribute
+ *              attr, in the prolog; no namespaces, attr needed).
  *  attr_ns:    namespace IRI of the attribute, NULL for none (the usual
  *              case for attributes declared inside an element).
  *  attr:       local name, or NULL to mean the element's own content.
@@ -442,7 +444,9 @@ XIRI_API enum xiri_status xiri_registry_add(struct xiri_registry *reg,
  * 'element' optional: '@href' is the no-namespace attribute href on any
  * element; '{NS}*@attr' on any element of NS; 'element' alone or
  * '{NS}element' is element content; '@{NS}attr' is a namespaced attribute
- * on any element; the prefix 'xml:' stands for the XML namespace).  An
+ * on any element; the prefix 'xml:' stands for the XML namespace;
+ * '?target@name' is pseudo-attribute name of the processing instructions
+ * of target in the prolog, reported as links of element "?target").  An
  * optional suffix '=SHAPE' ("iri", "list", "srcset", "refresh") sets the
  * shape, "iri" by default.  XIRI_ESYNTAX with err (offset in spec). */
 XIRI_API enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
@@ -462,9 +466,8 @@ XIRI_API enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
                                                     const char *path,
                                                     struct xiri_error *err);
 
-/* Load a preset by name ("html", "xhtml", "xlink", "xml", "svg", "atom",
- * "rss", "rss1", "rdf", "sitemap", "xinclude", "xslt", "xsd", "xsi", or
- * "all") from the
+/* Load a preset by name (xiri_preset_at lists them: "html", "xhtml",
+ * "xlink", ..., "pi"; or "all") from the
  * schema directory: each file from the first of $XIRI_SCHEMA_DIR (if
  * set) and the installed $(datadir)/xiri/schemas that holds it (the xiri
  * tool run from its build tree sets $XIRI_SCHEMA_DIR to the source

@@ -111,12 +111,15 @@
 #define pct_iri_allowed xiri__pct_iri_allowed
 #define pct_normalize xiri__pct_normalize
 #define pct_octet xiri__pct_octet
+#define pseudo_attr_decode xiri__pseudo_attr_decode
+#define pseudo_attr_next xiri__pseudo_attr_next
 #define ref_parse xiri__ref_parse
 #define ref_recompose xiri__ref_recompose
 #define ref_split xiri__ref_split
 #define registry_entry_at xiri__registry_entry_at
 #define registry_find_attr xiri__registry_find_attr
 #define registry_find_content xiri__registry_find_content
+#define registry_find_pi xiri__registry_find_pi
 #define registry_mark xiri__registry_mark
 #define registry_rollback xiri__registry_rollback
 #define registry_shape_from_name xiri__registry_shape_from_name

@@ -14,7 +14,10 @@
 struct preset {
     const char *name;
     const char *description;
-    const char *files[PRESET_MAX_FILES]; /* NULL-padded */
+    /* NULL-padded; one beginning with '?' is no file but an entry no
+     * schema can declare, in the --attr form: a pseudo-attribute of a
+     * processing instruction ('?target@name') */
+    const char *files[PRESET_MAX_FILES];
 };
 
 static const struct preset presets[] = {
@@ -85,12 +88,16 @@ static const struct preset presets[] = {
      "KML 2.2 (OGC, and Google's 2.0-2.2 namespaces): href, styleUrl, "
      "targetHref, sourceHref, SchemaData@schemaUrl",
      {"kml.xsd", NULL}},
-    {"gpx",
-     "GPX 1.1: link@href, license; GPX 1.0: url",
-     {"gpx.xsd", NULL}},
+    {"gpx", "GPX 1.1: link@href, license; GPX 1.0: url", {"gpx.xsd", NULL}},
     {"xbel",
      "XBEL 1.0 bookmarks (no namespace): bookmark@href",
      {"xbel.xsd", NULL}},
+    {"pi",
+     "processing instructions in the prolog: xml-stylesheet's href (W3C "
+     "Associating Style Sheets), xml-model's href and schematypens "
+     "(ISO/IEC 19757-11)",
+     {"?xml-stylesheet@href", "?xml-model@href",
+      "?xml-model@schematypens=identifier"}},
 };
 
 const char *xiri_preset_at(size_t i, const char **description)
@@ -166,7 +173,9 @@ static enum xiri_status load_one(struct xiri_registry *reg,
                 break;
         if (k < *ndone)
             continue; /* html and xhtml share their file */
-        st = load_file(reg, p->name, p->files[f], err);
+        st = p->files[f][0] == '?'
+                 ? xiri_registry_add_spec(reg, p->files[f], err)
+                 : load_file(reg, p->name, p->files[f], err);
         if (st != XIRI_OK)
             return st;
         done[(*ndone)++] = p->files[f];

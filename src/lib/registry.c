@@ -465,8 +465,13 @@ enum xiri_status xiri_registry_add(struct xiri_registry *reg,
         return XIRI_EINVAL;
     star = strcmp(element, "*") == 0;
     /* The content of every element cannot be an IRI: "*" needs an
-     * attribute. */
+     * attribute.  A processing instruction ("?target") has pseudo-
+     * attributes and no namespace. */
     if (star && !attr)
+        return XIRI_EINVAL;
+    if (element[0] == '?' &&
+        (!element[1] || !attr || (element_ns && *element_ns) ||
+         (attr_ns && *attr_ns)))
         return XIRI_EINVAL;
     element_ns = ns_norm(element_ns);
     attr_ns = attr ? ns_norm(attr_ns) : NULL;
@@ -680,6 +685,12 @@ enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
                              "'%.60s': element name missing after '}' "
                              "(write '{NS}*@attr' for any element of NS)",
                              spec);
+    } else if (el.name[0] == '?' &&
+               (!has_attr || el.ns || at.ns || el.name_len == 1)) {
+        return error_set(err, XIRI_ESYNTAX, 0,
+                         "'%.60s': a processing instruction is written "
+                         "'?target@pseudo-attribute', with no namespace",
+                         spec);
     } else if (!has_attr && el.name_len == 1 && el.name[0] == '*') {
         return error_set(err, XIRI_ESYNTAX, 0,
                          "'%.60s': '*' needs an attribute ('*@attr'): the "
@@ -749,6 +760,33 @@ bool registry_find_attr(const struct xiri_registry *reg, const char *element_ns,
                       key_mix(pair(NO_NS_HASH, fnv_str(FNV_OFFSET, "*")), ha),
                       NULL, "*", attr_ns, attr);
     }
+    if (!e)
+        return false;
+    if (shape)
+        *shape = (enum xiri_shape)e->shape;
+    return true;
+}
+
+bool registry_find_pi(const struct xiri_registry *reg, const char *target,
+                      const char *attr, enum xiri_shape *shape)
+{
+    const struct entry *e;
+    size_t i;
+
+    if (!reg || !reg->count || !target || target[0] != '?')
+        return false;
+    if (!attr) {
+        /* asked once a processing instruction: a walk over the entries */
+        for (i = 0; i < reg->count; i++)
+            if (reg->entries[i].elem[0] == '?' &&
+                strcmp(reg->entries[i].elem, target) == 0)
+                return true;
+        return false;
+    }
+    e = probe(reg,
+              key_mix(pair(NO_NS_HASH, fnv_str(FNV_OFFSET, target)),
+                      pair(NO_NS_HASH, fnv_str(FNV_OFFSET, attr))),
+              NULL, target, NULL, attr);
     if (!e)
         return false;
     if (shape)

@@ -24,6 +24,14 @@ bool registry_find_attr(const struct xiri_registry *reg, const char *element_ns,
                         const char *element, const char *attr_ns,
                         const char *attr, bool html, enum xiri_shape *shape);
 
+/* Is pseudo-attribute attr of the processing instructions of target
+ * registered (target is "?" and the target's name: the entries
+ * '?target@attr')?  attr NULL: is any pseudo-attribute of target
+ * registered?  No wildcard entry ('*@attr') matches a processing
+ * instruction. */
+bool registry_find_pi(const struct xiri_registry *reg, const char *target,
+                      const char *attr, enum xiri_shape *shape);
+
 /* Is the content of element {element_ns}element registered? */
 bool registry_find_content(const struct xiri_registry *reg,
                            const char *element_ns, const char *element,

@@ -946,8 +946,11 @@ static void escape_value(struct xiri_rewriter *rw, const struct xiri_link *l,
             buf_puts(o, "&amp;");
         else if (c == '<')
             buf_puts(o, "&lt;");
-        else if (c == '>' && !l->attribute)
-            buf_puts(o, "&gt;"); /* "]]>" may not appear in content */
+        else if (c == '>' &&
+                 (!l->attribute || (l->element && l->element[0] == '?')))
+            /* "]]>" may not appear in content, nor "?>" in a processing
+             * instruction's pseudo-attribute */
+            buf_puts(o, "&gt;");
         else if (c == '"' && quote == '"')
             buf_puts(o, "&quot;");
         else if (c == '\'' && quote == '\'')

@@ -10,6 +10,7 @@
 #include "htmlurl.h"
 #include "input.h"
 #include "mem.h"
+#include "pseudoattr.h"
 #include "registry.h"
 #include "scheme.h"
 #include "shapes.h"
@@ -243,8 +244,9 @@ static void diag(struct xiri_walker *w, const char *code,
     va_end(ap);
 }
 
-/* A finding about the base-setting value v[0..n), of attribute
- * (xml:base, or href of <base>) of element. */
+/* A finding about the value v[0..n) of attribute of element: a value
+ * that sets a base (xml:base, or href of <base>), or (attribute NULL) the
+ * data of a processing instruction. */
 static void base_diag(struct xiri_walker *w, const char *v, size_t n,
                       const char *element, const char *attribute,
                       const char *code, enum xiri_severity sev, size_t text_pos,
@@ -2172,6 +2174,142 @@ static void on_characters(void *ctx, const xmlChar *ch, int len)
     (void)ctx, (void)ch, (void)len;
 }
 
+/* Where the data of the processing instruction that ends just before
+ * text position end (after its "?>") starts as written, and so where it
+ * begins ("<?"): libxml2 hands the data (n bytes, line ends read as LF,
+ * XML 1.0 2.11) from the first character after the target and its white
+ * space up to the "?>".  Counting n such characters back from the "?>"
+ * finds it; the text before must then be white space, the target and
+ * "<?".  False when the text does not read so (it is not in the window). */
+static bool pi_data_place(struct xiri_walker *w, const char *target,
+                          const char *data, size_t end, size_t *data_pos)
+{
+    size_t s0, s1, i, k, n = data ? strlen(data) : 0, tl = strlen(target), from;
+    const char *text = input_window(w->in, &s0, &s1);
+
+    from = w->floor > s0 ? w->floor : s0;
+    if (end < from + 4 + tl || end > s1 ||
+        memcmp(text + (end - s0) - 2, "?>", 2) != 0)
+        return false;
+    i = end - s0 - 2;
+    for (k = 0; k < n && i > from - s0; k++) {
+        i--;
+        if (text[i] == '\n' && i > from - s0 && text[i - 1] == '\r')
+            i--;
+    }
+    if (k < n)
+        return false;
+    *data_pos = s0 + i;
+    /* the data as written reads as libxml2's */
+    for (k = 0; k < n; k++, i++) {
+        char c = text[i];
+        if (c == '\r') {
+            c = '\n';
+            if (text[i + 1] == '\n')
+                i++;
+        }
+        if (c != data[k])
+            return false;
+    }
+    i = *data_pos - s0;
+    k = i;
+    while (i > from - s0 && (text[i - 1] == ' ' || text[i - 1] == '\t' ||
+                             text[i - 1] == '\n' || text[i - 1] == '\r'))
+        i--;
+    if ((n > 0 && i == k) || i < from - s0 + 2 + tl ||
+        memcmp(text + i - tl, target, tl) != 0 ||
+        memcmp(text + i - tl - 2, "<?", 2) != 0)
+        return false;
+    return true;
+}
+
+/* A processing instruction: in the prolog (Associating Style Sheets with
+ * XML documents 1.0, Second Edition, section 2; ISO/IEC 19757-11 for
+ * xml-model), a target the registry holds pseudo-attributes of
+ * ('?xml-stylesheet@href') has them read as written (pseudoattr.c) and
+ * reported as links of element "?target", with the base of the document
+ * (XML Base 4.2: the base of a processing instruction outside every
+ * element is the document's).  Data that breaks the pseudo-attributes'
+ * grammar is reported (browsers ignore the instruction); the
+ * pseudo-attributes before the place are still links. */
+static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+    struct xiri_walker *w = walker_of(ctx);
+    size_t end, data_pos, n, cursor = 0, s0, s1, ns = 0, tl;
+    const char *text, *d, *why = NULL;
+    char el[128], attr[128];
+    struct pseudo_attr seen[16], pa;
+    enum xiri_shape shape;
+    int r;
+
+    if (w->status != XIRI_OK || w->root_seen || w->px->inSubset || !target)
+        return;
+    tl = strlen((const char *)target);
+    if (tl + 2 > sizeof(el))
+        return;
+    el[0] = '?';
+    memcpy(el + 1, target, tl + 1);
+    if (!registry_find_pi(w->reg, el, NULL, NULL))
+        return;
+    end = parser_pos(w);
+    text = input_window(w->in, &s0, &s1);
+    if (!pi_data_place(w, (const char *)target, (const char *)data, end,
+                       &data_pos))
+        return; /* not as written in the window: cannot be placed */
+    d = text + (data_pos - s0);
+    n = end - 2 - data_pos;
+    while ((r = pseudo_attr_next(d, n, &cursor, seen, ns, &pa, &why)) == 1) {
+        struct emit e;
+        bool decode;
+
+        if (ns < ARRAY_LEN(seen))
+            seen[ns++] = pa;
+        if (pa.name_len >= sizeof(attr))
+            continue;
+        memcpy(attr, d + pa.name, pa.name_len);
+        attr[pa.name_len] = '\0';
+        if (!registry_find_pi(w->reg, el, attr, &shape))
+            continue;
+        memset(&e, 0, sizeof(e));
+        e.w = w;
+        e.map_ok = -1;
+        e.raw = d + pa.value;
+        e.raw_len = pa.value_len;
+        e.raw_pos = data_pos + pa.value;
+        e.link.quote = pa.quote;
+        decode =
+            memchr(e.raw, '&', e.raw_len) || memchr(e.raw, '\r', e.raw_len);
+        if (decode) {
+            w->value.len = 0;
+            w->value.status = XIRI_OK;
+            w->unknown_entity[0] = '\0';
+            pseudo_attr_decode(e.raw, e.raw_len, &w->value);
+            if (w->value.status != XIRI_OK &&
+                value_failed(w, &w->value, attr, e.raw_pos))
+                continue;
+            e.value = w->value.data ? w->value.data : "";
+            e.value_len = w->value.len;
+        } else {
+            e.value = e.raw;
+            e.value_len = e.raw_len;
+        }
+        e.link.element = el;
+        e.link.attribute = attr;
+        e.link.base = current_base(w);
+        emit_links(w, &e, shape);
+        if (w->status != XIRI_OK)
+            return;
+    }
+    /* (about the whole data: a baseline tells two such apart by it) */
+    if (r < 0)
+        base_diag(w, d, n, el, NULL, "pi-syntax", XIRI_SEV_ERROR,
+                  data_pos + cursor,
+                  "the pseudo-attributes of <?%s?> do not parse: %s; "
+                  "browsers ignore the processing instruction (Associating "
+                  "Style Sheets with XML documents, section 2)",
+                  el + 1, why);
+}
+
 /* Entities are declared in the document's internal subset; this keeps
  * their replacement text (libxml2's SAX2 document, holding only the DTD)
  * without ever loading anything external. */
@@ -3074,6 +3212,7 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
         sax.getParameterEntity = xmlSAX2GetParameterEntity;
         sax.startElementNs = on_start_ns;
         sax.endElementNs = on_end_ns;
+        sax.processingInstruction = on_pi;
         w->px = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, w->name);
         if (!w->px)
             return error_set(&w->error, XIRI_ENOMEM, 0, "out of memory");

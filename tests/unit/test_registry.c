@@ -333,6 +333,13 @@ static const struct spec_case spec_cases[] = {
      "(iri, list, srcset, refresh, identifier, pairs, resolved-identifier, "
      "hash-name)"},
     {"e@l@a", NULL, XIRI_ESYNTAX, 3, "'@' at offset 3"},
+    /* A processing instruction's pseudo-attribute: '?target@name', no
+     * namespace on either, and a name (its content is no link). */
+    {"?xml-stylesheet@href", "{}?xml-stylesheet@{}href=iri", XIRI_OK, 0, NULL},
+    {"?xml-stylesheet", NULL, XIRI_ESYNTAX, 0, "'?target@pseudo-attribute'"},
+    {"?@href", NULL, XIRI_ESYNTAX, 0, "'?target@pseudo-attribute'"},
+    {"{urn:x}?pi@href", NULL, XIRI_ESYNTAX, 0, "with no namespace"},
+    {"?pi@{urn:x}href", NULL, XIRI_ESYNTAX, 0, "with no namespace"},
     {"e\tl", NULL, XIRI_ESYNTAX, 1, "at offset 1"},
 };
 
@@ -440,6 +447,53 @@ static void test_wildcards(void)
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "div", NULL, "xml:base", true), -1);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "div", NULL, "a", true), -1);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "special", NULL, "a", true), -1);
+    xiri_registry_free(reg);
+}
+
+/* registry_find_pi: the entries '?target@name' only, never a wildcard;
+ * with no name, whether the target has any. */
+static void test_pi(void)
+{
+    struct xiri_registry *reg = NULL;
+    struct xiri_error err;
+    enum xiri_shape shape = XIRI_SHAPE_COUNT;
+
+    if (xiri_registry_new(&reg) != XIRI_OK) {
+        CU_FAIL("new");
+        return;
+    }
+    CU_ASSERT_FALSE(registry_find_pi(reg, "?xml-stylesheet", NULL, NULL));
+    CU_ASSERT_EQUAL(xiri_registry_add_spec(reg, "@href", &err), XIRI_OK);
+    CU_ASSERT_EQUAL(xiri_registry_add_spec(reg, "xml-stylesheet@type", &err),
+                    XIRI_OK);
+    CU_ASSERT_FALSE(registry_find_pi(reg, "?xml-stylesheet", NULL, NULL));
+    CU_ASSERT_FALSE(registry_find_pi(reg, "?xml-stylesheet", "href", NULL));
+    CU_ASSERT_EQUAL(
+        xiri_registry_add_spec(reg, "?xml-model@schematypens=identifier", &err),
+        XIRI_OK);
+    CU_ASSERT_EQUAL(xiri_registry_add_spec(reg, "?xml-stylesheet@href", &err),
+                    XIRI_OK);
+    CU_ASSERT_TRUE(registry_find_pi(reg, "?xml-stylesheet", NULL, NULL));
+    CU_ASSERT_TRUE(registry_find_pi(reg, "?xml-model", NULL, NULL));
+    CU_ASSERT_FALSE(registry_find_pi(reg, "?xml-modelx", NULL, NULL));
+    CU_ASSERT_FALSE(registry_find_pi(reg, "xml-model", NULL, NULL));
+    CU_ASSERT_TRUE(registry_find_pi(reg, "?xml-stylesheet", "href", &shape));
+    CU_ASSERT_EQUAL(shape, XIRI_SHAPE_IRI);
+    CU_ASSERT_TRUE(registry_find_pi(reg, "?xml-model", "schematypens", &shape));
+    CU_ASSERT_EQUAL(shape, XIRI_SHAPE_IDENTIFIER);
+    CU_ASSERT_FALSE(registry_find_pi(reg, "?xml-stylesheet", "type", NULL));
+    CU_ASSERT_FALSE(registry_find_pi(reg, "?xml-model", "href", NULL));
+    CU_ASSERT_FALSE(registry_find_pi(reg, "?xml-stylesheet", "HREF", NULL));
+    /* the library's own form: no content, no namespace */
+    CU_ASSERT_EQUAL(
+        xiri_registry_add(reg, NULL, "?pi", NULL, NULL, XIRI_SHAPE_IRI),
+        XIRI_EINVAL);
+    CU_ASSERT_EQUAL(
+        xiri_registry_add(reg, "urn:x", "?pi", NULL, "a", XIRI_SHAPE_IRI),
+        XIRI_EINVAL);
+    CU_ASSERT_EQUAL(
+        xiri_registry_add(reg, NULL, "?", NULL, "a", XIRI_SHAPE_IRI),
+        XIRI_EINVAL);
     xiri_registry_free(reg);
 }
 
@@ -990,10 +1044,9 @@ static void test_xsd_limits(void)
 /* Presets                                                             */
 
 static const char *const preset_names[] = {
-    "html", "xhtml", "xlink", "xml",     "svg",      "atom",
-    "rss",  "rss1",  "rdf",   "sitemap", "xinclude", "xslt",
-    "xsd",  "xsi",   "wfw",   "mrss",    "itunes",   "opml",
-    "opf",  "kml",   "gpx",   "xbel",
+    "html",   "xhtml",   "xlink",    "xml",  "svg", "atom", "rss", "rss1",
+    "rdf",    "sitemap", "xinclude", "xslt", "xsd", "xsi",  "wfw", "mrss",
+    "itunes", "opml",    "opf",      "kml",  "gpx", "xbel", "pi",
 };
 
 static void test_preset_list(void)
@@ -1018,7 +1071,7 @@ struct spot {
 
 /* Entries per preset: counted by hand from each schema's declarations. */
 static const size_t preset_counts[] = {
-    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2, 3, 26, 2, 5, 6, 20, 3, 1,
+    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2, 3, 26, 2, 5, 6, 20, 3, 1, 3,
 };
 
 static const struct spot preset_spots[][4] = {
@@ -1148,6 +1201,12 @@ static const struct spot preset_spots[][4] = {
      {NULL, "alias", NULL, "ref", -1},
      {"urn:any", "bookmark", NULL, "href", -1},
      {NULL, "folder", NULL, "href", -1}},
+    /* pi: pseudo-attributes of processing instructions, written
+     * '?target@name'; xml-model's schematypens names a schema language */
+    {{NULL, "?xml-stylesheet", NULL, "href", XIRI_SHAPE_IRI},
+     {NULL, "?xml-model", NULL, "schematypens", XIRI_SHAPE_IDENTIFIER},
+     {NULL, "?xml-stylesheet", NULL, "type", -1},
+     {NULL, "xml-stylesheet", NULL, "href", -1}},
 };
 
 static void test_presets(void)
@@ -1202,10 +1261,10 @@ static void test_preset_all(void)
      * of the three XLink attributes, rss1's copy of xml:base and all of
      * rdf (rss1 imports it): 45+3+1+15+12+16+7+1+1+4+9+2+3+26+2+5, less
      * opml's docs, which rss.xsd declares too (an element without a
-     * namespace, any parent), and opf, kml, gpx, xbel: 6+20+3+1. */
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 181);
+     * namespace, any parent), and opf, kml, gpx, xbel, pi: 6+20+3+1+3. */
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 184);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "svg", &err), XIRI_OK);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 181);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 184);
     CU_ASSERT_EQUAL(find_attr(reg, ATOM_NS, "link", XML_NS, "base", false),
                     XIRI_SHAPE_IRI);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "IMG", NULL, "SRC", true),
@@ -1216,7 +1275,7 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "HTML", &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, NULL, &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(NULL, "html", &err), XIRI_EINVAL);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 181);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 184);
     xiri_registry_free(reg);
 }
 
@@ -1309,7 +1368,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 181 - 1)
+        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 184 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");
@@ -1351,6 +1410,7 @@ int suite_registry_register(void)
         !CU_add_test(s, "add", test_add) ||
         !CU_add_test(s, "add_spec", test_add_spec) ||
         !CU_add_test(s, "wildcards", test_wildcards) ||
+        !CU_add_test(s, "processing instructions", test_pi) ||
         !CU_add_test(s, "html", test_html) ||
         !CU_add_test(s, "many", test_many) ||
         !CU_add_test(s, "xsd_derive", test_xsd_derive) ||

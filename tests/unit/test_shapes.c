@@ -1,13 +1,17 @@
 /* test_shapes.c - the shapes suite: shape_split() on a table of values
  * whose items (exact byte ranges) were derived by hand from XSD 1.0 part 2
  * (anyURI, list types) and the HTML Living Standard ("parse a srcset
- * attribute", "shared declarative refresh steps"). */
+ * attribute", "shared declarative refresh steps"); the pseudo-attributes
+ * of processing instructions (Associating Style Sheets with XML
+ * documents 1.0, Second Edition, section 2). */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common.h"
+#include "buf.h"
 #include "helpers.h"
+#include "pseudoattr.h"
 #include "shapes.h"
 #include "srcset.h"
 #include "suites.h"
@@ -485,6 +489,140 @@ static void test_srcset_rules(void)
     }
 }
 
+/* ------------------------------------------------ pseudo-attributes */
+
+/* Places counted by hand in the data as written in C. */
+struct pa_case {
+    const char *data;
+    struct {
+        size_t name, name_len, value, value_len;
+        char quote;
+    } attrs[3];
+    size_t nattrs;
+    bool error;      /* after the attributes: pseudo_attr_next gives -1 */
+    size_t err_at;   /* ... with the cursor there */
+    const char *why; /* ... and a reason holding this */
+};
+
+static const struct pa_case pa_cases[] = {
+    {"", {{0}}, 0, false, 0, NULL},
+    {" \t\r\n", {{0}}, 0, false, 0, NULL},
+    {"href=\"a.css\" type=\"text/css\"",
+     {{0, 4, 6, 5, '"'}, {13, 4, 19, 8, '"'}},
+     2,
+     false,
+     0,
+     NULL},
+    /* blanks around '=' and at both ends; single quotes */
+    {"  type = 'text/xsl'  href  =  \"x\"  ",
+     {{2, 4, 10, 8, '\''}, {21, 4, 31, 1, '"'}},
+     2,
+     false,
+     0,
+     NULL},
+    /* the other quote, references of both kinds */
+    {"title='say \"hi\"' href=\"a&amp;b&#x20AC;&#65;&lt;\"",
+     {{0, 5, 7, 8, '\''}, {17, 4, 23, 24, '"'}},
+     2,
+     false,
+     0,
+     NULL},
+    {"a.b-c:d_e=\"\"", {{0, 9, 11, 0, '"'}}, 1, false, 0, NULL},
+    /* errors: where the data stops matching */
+    {"href=\"a\"type=\"b\"", {{0, 4, 6, 1, '"'}}, 1, true, 8, "white space"},
+    {"href=a.css", {{0}}, 0, true, 5, "quoted"},
+    {"href", {{0}}, 0, true, 4, "'='"},
+    {"href \"a\"", {{0}}, 0, true, 5, "'='"},
+    {"href=\"abc", {{0}}, 0, true, 5, "not closed"},
+    {"href=\"a<b\"", {{0}}, 0, true, 7, "'<'"},
+    {"href=\"a&b\"", {{0}}, 0, true, 7, "'&'"},
+    {"href=\"a&AMP;\"", {{0}}, 0, true, 7, "'&'"},
+    {"href=\"&#X41;\"", {{0}}, 0, true, 6, "'&'"}, /* 'x' only */
+    {"href=\"&#;\"", {{0}}, 0, true, 6, "'&'"},
+    {"href=\"&#x;\"", {{0}}, 0, true, 6, "'&'"},
+    {"href=\"&#0;\"", {{0}}, 0, true, 6, "'&'"}, /* XML 1.0 Char */
+    {"href=\"&#xD800;\"", {{0}}, 0, true, 6, "'&'"},
+    {"href=\"&#x110000;\"", {{0}}, 0, true, 6, "'&'"},
+    {"href=\"&#65\"", {{0}}, 0, true, 6, "'&'"},
+    {"href=\"a\" href=\"b\"", {{0, 4, 6, 1, '"'}}, 1, true, 9, "before"},
+    {"=\"a\"", {{0}}, 0, true, 0, "name"},
+    {"1x=\"a\"", {{0}}, 0, true, 0, "name"},
+    {"href=\"a\" ?", {{0, 4, 6, 1, '"'}}, 1, true, 9, "name"},
+};
+
+static void test_pseudo_attrs(void)
+{
+    size_t i, k;
+
+    for (i = 0; i < ARRAY_LEN(pa_cases); i++) {
+        const struct pa_case *c = &pa_cases[i];
+        struct pseudo_attr seen[4], a;
+        size_t cursor = 0, n = strlen(c->data);
+        const char *why = NULL;
+        int r = 0;
+
+        for (k = 0; k < 4; k++) {
+            r = pseudo_attr_next(c->data, n, &cursor, seen, k, &a, &why);
+            if (r != 1)
+                break;
+            seen[k] = a;
+            if (k >= c->nattrs) {
+                TEST_FAIL("'%s': attribute %zu too many", c->data, k);
+                break;
+            }
+            if (a.name != c->attrs[k].name ||
+                a.name_len != c->attrs[k].name_len ||
+                a.value != c->attrs[k].value ||
+                a.value_len != c->attrs[k].value_len ||
+                a.quote != c->attrs[k].quote)
+                TEST_FAIL("'%s': attribute %zu: %zu+%zu=%zu+%zu %c", c->data, k,
+                          a.name, a.name_len, a.value, a.value_len, a.quote);
+        }
+        if (k != c->nattrs)
+            TEST_FAIL("'%s': %zu attributes, want %zu", c->data, k, c->nattrs);
+        if (c->error) {
+            if (r != -1 || cursor != c->err_at || !why || !strstr(why, c->why))
+                TEST_FAIL("'%s': %d at %zu (%s), want -1 at %zu (...%s...)",
+                          c->data, r, cursor, why ? why : "-", c->err_at,
+                          c->why);
+        } else if (r != 0 || cursor != n) {
+            TEST_FAIL("'%s': ends with %d at %zu", c->data, r, cursor);
+        }
+    }
+    CU_PASS("pseudo-attributes");
+}
+
+static void test_pseudo_attr_decode(void)
+{
+    static const struct {
+        const char *raw, *want;
+    } rows[] = {
+        {"a.css", "a.css"},
+        {"", ""},
+        /* XML 1.0 2.11: CR LF and a lone CR read as LF */
+        {"a\r\nb\rc\n", "a\nb\nc\n"},
+        {"&lt;&gt;&quot;&apos;&amp;", "<>\"'&"},
+        {"&#9;&#x41;&#x20AC;&#x1F600;", "\tA\xE2\x82\xAC\xF0\x9F\x98\x80"},
+        /* a reference to CR is no line end */
+        {"&#13;&#10;", "\r\n"},
+        {"\xC3\xA9&amp;amp;", "\xC3\xA9&amp;"},
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(rows); i++) {
+        struct buf b;
+
+        buf_init(&b, 1024);
+        pseudo_attr_decode(rows[i].raw, strlen(rows[i].raw), &b);
+        if (b.status != XIRI_OK || b.len != strlen(rows[i].want) ||
+            (b.len && memcmp(b.data, rows[i].want, b.len) != 0))
+            TEST_FAIL("decode '%s': '%.*s', want '%s'", rows[i].raw, (int)b.len,
+                      b.data ? b.data : "", rows[i].want);
+        buf_free(&b);
+    }
+    CU_PASS("decode");
+}
+
 int suite_shapes_register(void)
 {
     CU_pSuite s = CU_add_suite("shapes", NULL, NULL);
@@ -494,7 +632,9 @@ int suite_shapes_register(void)
         !CU_add_test(s, "length respected", test_length) ||
         !CU_add_test(s, "identifiers", test_identifiers) ||
         !CU_add_test(s, "srcset descriptors (wpt)", test_srcset_wpt) ||
-        !CU_add_test(s, "srcset rules", test_srcset_rules))
+        !CU_add_test(s, "srcset rules", test_srcset_rules) ||
+        !CU_add_test(s, "pseudo-attributes", test_pseudo_attrs) ||
+        !CU_add_test(s, "pseudo-attribute values", test_pseudo_attr_decode))
         return -1;
     return 0;
 }
