@@ -50,11 +50,11 @@ static const char rewrite_help[] =
     "                        decoded)\n"
     "  --resolve             also make every reference absolute against its\n"
     "                        base (RFC 3986 5.2)\n"
-    "  --query-encoding=ENC  in HTML not in UTF-8, the query of http, https,\n"
-    "                        ftp and file URLs: document (default: in the\n"
-    "                        document's encoding, as browsers send it) or\n"
-    "                        utf-8 (as RFC 3987 says); each value where the\n"
-    "                        two differ is reported\n"
+    "  --query-encoding=ENC  in HTML (XHTML, SVG) not in UTF-8, the query of\n"
+    "                        http, https, ftp and file URLs: document (the\n"
+    "                        default: in the document's encoding, as\n"
+    "                        browsers send it) or utf-8 (as RFC 3987 says);\n"
+    "                        each value where the two differ is reported\n"
     "  --strict              a value that cannot be mapped is an error: the\n"
     "                        file is not written and the exit status is 1\n"
     "  --repair              first repair what 'xiri check' reports as\n"
@@ -85,10 +85,8 @@ static const char rewrite_help[] =
     "  --schema=FILE.xsd     also the attributes and elements this XML\n"
     "                        Schema declares as xs:anyURI (repeatable)\n"
     "  --attr=SPEC           also this attribute or element, as for\n"
-    "                        'xiri check' (repeatable)\n"
-    OPT_LIMITS_HELP("rewritten")
-    DOC_INPUTS_HELP
-    JOBS_HELP
+    "                        'xiri check' (repeatable)\n" OPT_LIMITS_HELP(
+        "rewritten") DOC_INPUTS_HELP JOBS_HELP
     "  -q, --quiet           do not print notes and warnings (errors still\n"
     "                        are), nor the summary line\n"
     "  -h, --help            print this help\n"

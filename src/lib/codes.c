@@ -640,7 +640,8 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "WHATWG URL 4.4",
             "a non-ASCII query browsers send in the document's legacy "
             "encoding",
-            "In an HTML document that is not UTF-8, browsers encode the "
+            "In an HTML document that is not UTF-8 (or XHTML or SVG served "
+            "as XML), browsers encode the "
             "query of an http, https, ftp or file URL in the document's "
             "encoding (WHATWG URL Standard, the URL parser's query state; "
             "ws and wss queries, paths and fragments always use UTF-8), and "

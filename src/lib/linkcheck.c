@@ -11,8 +11,10 @@
 #include "linkcheck.h"
 #include "mojibake.h"
 #include "parse.h"
+#include "registry.h"
 #include "scheme.h"
 #include "unicode.h"
+#include "walk.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,6 +26,7 @@ struct lc {
     struct xiri_ctx *ctx; /* keeps uni_encode_query's converters */
     const struct xiri_link *link;
     const char *encoding; /* the document's label, or NULL */
+    bool rendered;        /* walk_rendered (true without a walker) */
     xiri_diag_fn *fn;
     void *user;
     int worst;
@@ -456,6 +459,15 @@ static bool lc_same_label(const char *name, const char *label)
 }
 
 
+bool linkcheck_query_in_document_encoding(const struct xiri_link *link,
+                                          bool rendered)
+{
+    return link->profile == XIRI_PROFILE_HTML ||
+           (rendered && link->element_ns &&
+            (strcmp(link->element_ns, XHTML_NS) == 0 ||
+             strcmp(link->element_ns, "http://www.w3.org/2000/svg") == 0));
+}
+
 static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
 {
     const struct xiri_link *l = lc->link;
@@ -470,9 +482,10 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
     char shown[160], refs[96], a[LC_FORM_MAX + 8], b[LC_FORM_MAX + 8];
 
     /* WHATWG URL 4.4: the document's encoding is the encoding override
-     * of URLs in HTML attributes ("encoding-parsing a URL"); XML
-     * processors and RFC 3987 use UTF-8 */
-    if (!lc->encoding || l->profile != XIRI_PROFILE_HTML || !q->set)
+     * of URLs in HTML attributes ("encoding-parsing a URL"), XHTML's
+     * too; XML processors and RFC 3987 use UTF-8 */
+    if (!lc->encoding || !q->set ||
+        !linkcheck_query_in_document_encoding(l, lc->rendered))
         return XIRI_OK;
     for (i = 0; i < q->len && (unsigned char)qs[i] < 0x80; i++)
         ;
@@ -901,6 +914,7 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.ctx = ctx;
     lc.link = link;
     lc.encoding = encoding;
+    lc.rendered = true; /* (no walker: the link's namespace decides) */
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
@@ -966,8 +980,10 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
             return st;
         }
     }
-    if (w)
+    if (w) {
         lc.encoding = xiri_walker_encoding(w, NULL);
+        lc.rendered = walk_rendered(w);
+    }
     /* xiri_check, which splits the value too; it would find nothing in
      * a plain value with Latin letters (plain_split), whose non-ASCII
      * characters the checks below still look at */

@@ -92,6 +92,8 @@
 #define linkcheck_plain xiri__linkcheck_plain
 #define linkcheck_plain_class xiri__linkcheck_plain_class
 #define linkcheck_plain_split xiri__linkcheck_plain_split
+#define linkcheck_query_in_document_encoding \
+    xiri__linkcheck_query_in_document_encoding
 #define linkcheck_run xiri__linkcheck_run
 #define linkcheck_run_path xiri__linkcheck_run_path
 #define mem_alloc xiri__mem_alloc
@@ -173,6 +175,7 @@
 #define walk_guessed_head xiri__walk_guessed_head
 #define walk_html_prescan xiri__walk_html_prescan
 #define walk_nul_count xiri__walk_nul_count
+#define walk_rendered xiri__walk_rendered
 #define walk_settled xiri__walk_settled
 
 #endif

@@ -98,6 +98,8 @@ struct xiri_walker {
 
     unsigned long depth;
     bool root_seen;           /* XML: an element was started */
+    bool root_rendered;       /* XML: the root is XHTML's or SVG's
+                                 (walk_rendered) */
     bool meta_seen;           /* HTML: a <meta> declared an encoding */
     size_t sniffed_len;       /* the head the encoding was decided on */
     bool sniffed_whole;       /* it was all of the document */
@@ -2039,6 +2041,9 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     if (w->content.active)
         content_drop(w); /* mixed content: not an IRI */
     w->depth++;
+    if (!w->root_seen)
+        w->root_rendered = el_ns && (strcmp(el_ns, XHTML_NS) == 0 ||
+                                     strcmp(el_ns, SVG_NS) == 0);
     w->root_seen = true;
     if (!start_limits(w, el,
                       (unsigned long)(nb_attributes - nb_defaulted) +
@@ -3579,6 +3584,11 @@ bool walk_guessed_head(const struct xiri_walker *w, size_t *len,
     *len = w->sniffed_len;
     *whole = w->sniffed_whole;
     return true;
+}
+
+bool walk_rendered(const struct xiri_walker *w)
+{
+    return w->html || w->root_rendered;
 }
 
 bool walk_html_prescan(const struct xiri_walker *w)

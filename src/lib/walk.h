@@ -37,6 +37,12 @@ size_t walk_settled(const struct xiri_walker *w);
 bool walk_guessed_head(const struct xiri_walker *w, size_t *len,
                        bool *whole);
 
+/* Whether the document is one browsers render as a page (HTML, or XML
+ * whose root element is in the XHTML or SVG namespace), so that they
+ * complete its elements' URLs with its encoding (linkcheck.h); false
+ * before the root element. */
+bool walk_rendered(const struct xiri_walker *w);
+
 /* Whether browsers run the HTML prescan (WHATWG HTML 13.2.3.2) on the
  * document's first bytes to find its encoding: HTML without a byte order
  * mark (once the walker knows). */

@@ -28,7 +28,10 @@
 #    does it ("percent-encode after encoding": the document's encoding,
 #    characters it lacks as &#N;, then the query percent-encode set), and
 #    the ASCII that set leaves but URIs forbid (^ { } | \ ` [ ]) escaped
-#    too;
+#    too; the same for the elements in the XHTML or SVG namespace of an
+#    XML document whose root is in one of them (a page browsers render:
+#    HTML's "encoding-parse a URL"), found here by expat, Python's XML
+#    parser, not by libxml2 (rendered_links);
 #  - to IRI: RFC 3987 3.2 (decode the %HH runs that are UTF-8 for
 #    ucschar, iprivate in the query, never ASCII, bidi formatting or
 #    characters not seen, white space and default ignorables, 6.1 b; kept
@@ -48,6 +51,7 @@
 #    the document's text.
 # Prints "ok" or the first difference; exit status 0, 1 (differs) or 2.
 import argparse
+import bisect
 import codecs
 import html
 import json
@@ -55,6 +59,7 @@ import re
 import unicodedata
 import subprocess
 import sys
+from xml.parsers import expat
 
 try:
     import idna as idna_pkg
@@ -259,6 +264,55 @@ def legacy_query(v, html_doc, doc_enc, base):
     scheme = (s or (split(base)[0] if base else None) or "").lower()
     return (html_doc and not doc_enc.replace("_", "-").lower().startswith("utf")
             and scheme in SPECIAL)
+
+
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def rendered_links(data, enc, links, is_html):
+    """For each link (a record of xiri links --format=json), whether
+    browsers complete its URL with the document's encoding: every link of
+    an HTML document; in XML, a link of an element in the XHTML or SVG
+    namespace when the root element is in one of them (XHTML or SVG served
+    as XML), a processing instruction's never.  The elements and their
+    places are read by expat; a link belongs to the last start tag before
+    it."""
+    if is_html:
+        return [True] * len(links)
+    if enc.replace("_", "-").lower().startswith("utf"):
+        return [False] * len(links)  # the rule changes nothing in UTF-8
+    text = data.decode(enc)
+    # the byte offset in data of each character (stateless encodings)
+    offs, pos = [], 0
+    for c in text:
+        offs.append(pos)
+        pos += len(c.encode(enc))
+    # expat reads the text as UTF-8 (the encoding argument overrides the
+    # declaration); a start tag's byte index there, back to a character
+    utf8_offs, pos = [], 0
+    for c in text:
+        utf8_offs.append(pos)
+        pos += len(c.encode("utf-8"))
+    starts = []  # (offset in data of the '<', namespace)
+    p = expat.ParserCreate(encoding="UTF-8", namespace_separator=" ")
+
+    def start(name, attrs):
+        ns = name.split(" ")[0] if " " in name else None
+        ci = bisect.bisect_left(utf8_offs, p.CurrentByteIndex)
+        starts.append((offs[ci], ns))
+
+    p.StartElementHandler = start
+    p.Parse(text.encode("utf-8"), True)
+    if not starts or starts[0][1] not in (XHTML_NS, SVG_NS):
+        return [False] * len(links)
+    places = [o for o, _ in starts]
+    out = []
+    for l in links:
+        k = bisect.bisect_left(places, l["offset"]) - 1
+        out.append(not l["element"].startswith("?") and k >= 0 and
+                   starts[k][1] in (XHTML_NS, SVG_NS))
+    return out
 
 
 def to_uri(v, opts, html_doc, doc_enc, base):
@@ -501,8 +555,9 @@ def model(data, links, opts, enc, is_html):
     out = bytearray()
     pos = 0
     qdiffs, unmapped = [], []
+    rendered = rendered_links(data, enc, links, is_html)
     item, prev = 0, None  # the item's index in its value; the last link
-    for l in links:
+    for li, l in enumerate(links):
         off, n, v = l["offset"], l["raw_length"], l["value"]
         raw = data[off:off + n]
         # the next item of the same value: the same attribute, nothing
@@ -546,11 +601,11 @@ def model(data, links, opts, enc, is_html):
                 check_syntax(nv)
                 nv = resolve(l["base"], nv)
             if opts.to == "uri":
-                nv, qdiff = to_uri(nv, opts, is_html, enc, l["base"])
+                nv, qdiff = to_uri(nv, opts, rendered[li], enc, l["base"])
                 if qdiff:
                     qdiffs.append((l["line"], l["column"]))
             else:
-                nv = to_iri(nv, opts, is_html, enc, l["base"])
+                nv = to_iri(nv, opts, rendered[li], enc, l["base"])
         except Unmappable:
             unmapped.append((l["line"], l["column"]))
             continue

@@ -404,7 +404,8 @@ def rewrite_mode(label, docs, opts, inputs, lin, model_opts):
     for x in docs:
         fidelity("%s/%s" % (label, x.name), x, inputs[x.name], outputs[x.name], lin[x.name], lout[x.name])
         if model_opts.query_encoding == "document" and len(lin[x.name]) == len(lout[x.name]):
-            same_request("%s/%s" % (label, x.name), x, lin[x.name], lout[x.name])
+            same_request("%s/%s" % (label, x.name), x, inputs[x.name], lin[x.name],
+                         lout[x.name])
         try:
             want, _, _ = oracle.model(inputs[x.name], lin[x.name], model_opts, x.enc, x.is_html)
         except oracle.ModelError as e:
@@ -451,12 +452,16 @@ def browser_query(rec, enc):
     return oracle.whatwg_query(q, enc)
 
 
-def same_request(label, doc, lin, lout):
+def same_request(label, doc, data, lin, lout):
     """In HTML not in UTF-8 (with the default --query-encoding=document),
-    the rewritten links must make browsers send the same queries."""
-    if not doc.is_html or doc.enc.startswith("utf"):
+    and in XHTML or SVG served as XML so, the rewritten links of the
+    elements browsers render must make them send the same queries."""
+    if doc.enc.startswith("utf"):
         return
-    for a, b in zip(lin, lout):
+    rendered = oracle.rendered_links(data, doc.enc, lin, doc.is_html)
+    for a, b, r in zip(lin, lout, rendered):
+        if not r:
+            continue
         qa, qb = browser_query(a, doc.enc), browser_query(b, doc.enc)
         # what the server gets: the same octets (%7B and { are one)
         if qa is not None and qb is not None:

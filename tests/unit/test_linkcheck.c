@@ -1270,6 +1270,46 @@ static void test_no_walker(void)
     TEST_STR_EQ("no walker", got, "replacement-char@8+3");
 }
 
+/* Which links browsers complete with the document's encoding (WHATWG URL
+ * 4.4 through HTML's "encoding-parse a URL"): HTML's, and those of XHTML
+ * and SVG elements in a document browsers render; and so which get
+ * query-encoding from linkcheck_run (no walker: rendered). */
+static void test_query_rendered(void)
+{
+    static const char v[] = "http://h/s?q=\xC3\xA9";
+    struct xiri_link l;
+    struct run r;
+    char got[512];
+    const struct found *first;
+
+    make_link(&l, v, strlen(v), NULL, HTML);
+    CU_ASSERT_TRUE(linkcheck_query_in_document_encoding(&l, false));
+    make_link(&l, v, strlen(v), NULL, LEIRI);
+    CU_ASSERT_FALSE(linkcheck_query_in_document_encoding(&l, true));
+    l.element_ns = "http://www.w3.org/1999/xhtml";
+    CU_ASSERT_TRUE(linkcheck_query_in_document_encoding(&l, true));
+    CU_ASSERT_FALSE(linkcheck_query_in_document_encoding(&l, false));
+    l.element_ns = "http://www.w3.org/2000/svg";
+    CU_ASSERT_TRUE(linkcheck_query_in_document_encoding(&l, true));
+    l.element_ns = "http://www.w3.org/2005/Atom";
+    CU_ASSERT_FALSE(linkcheck_query_in_document_encoding(&l, true));
+    /* é is E9 in windows-1252: a finding for the XHTML link only */
+    l.element_ns = "http://www.w3.org/1999/xhtml";
+    memset(&r, 0, sizeof(r));
+    r.len = strlen(v);
+    CU_ASSERT_EQUAL(linkcheck_run(ctx, "windows-1252", &l, collect, &r, NULL),
+                    XIRI_OK);
+    render_doc(&r, got, sizeof(got), &first);
+    TEST_STR_EQ("xhtml", got, "query-encoding@11+4");
+    l.element_ns = "http://www.w3.org/2005/Atom";
+    memset(&r, 0, sizeof(r));
+    r.len = strlen(v);
+    CU_ASSERT_EQUAL(linkcheck_run(ctx, "windows-1252", &l, collect, &r, NULL),
+                    XIRI_OK);
+    render_doc(&r, got, sizeof(got), &first);
+    TEST_STR_EQ("atom", got, "");
+}
+
 static void test_contract(void)
 {
     struct xiri_link l;
@@ -2217,6 +2257,8 @@ int suite_linkcheck_register(void)
         !CU_add_test(s, "the authority as browsers read it",
                      test_hidden_host) ||
         !CU_add_test(s, "no walker", test_no_walker) ||
+        !CU_add_test(s, "query encoding of rendered XML",
+                     test_query_rendered) ||
         !CU_add_test(s, "API contract", test_contract) ||
         !CU_add_test(s, "callback stops", test_stop) ||
         !CU_add_test(s, "out of memory", test_oom) ||
