@@ -85,6 +85,14 @@ static int registry_presets(const char *usage, struct xiri_registry *reg,
     return 0;
 }
 
+/* A schema loaded but not wholly (a remote xs:include or xs:import):
+ * a warning on stderr, which does not change the exit status. */
+static void schema_notice(void *user, const char *message)
+{
+    (void)user;
+    msg_about("warning: --schema", message);
+}
+
 int doc_registry_setup(const char *usage, const char *presets,
                        const char *const *schemas, size_t nschemas,
                        const char *const *attrs, size_t nattrs,
@@ -102,6 +110,7 @@ int doc_registry_setup(const char *usage, const char *presets,
         msg_error("out of memory");
         return CLI_EXIT_USAGE;
     }
+    xiri_registry_set_notice(reg, schema_notice, NULL);
     ret = registry_presets(usage, reg, presets);
     if (ret)
         return ret;

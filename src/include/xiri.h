@@ -466,6 +466,19 @@ XIRI_API enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
                                                     const char *path,
                                                     struct xiri_error *err);
 
+/* What xiri_registry_load_schema tells of a schema it could load but not
+ * wholly: an xs:include, xs:redefine, xs:override or xs:import whose
+ * schemaLocation is remote (http:, a file: URI of another host...), not
+ * read since xiri never uses the network, so that what it declares is
+ * unknown (imports of the XML and XLink namespaces, which the presets
+ * xml and xlink cover, are not told).  message is "FILE:LINE: what and
+ * what to do", valid during the call. */
+typedef void xiri_registry_notice_fn(void *user, const char *message);
+
+/* Set (fn NULL: clear) the notice callback of reg's schema loads. */
+XIRI_API void xiri_registry_set_notice(struct xiri_registry *reg,
+                                       xiri_registry_notice_fn *fn, void *user);
+
 /* Load a preset by name (xiri_preset_at lists them: "html", "xhtml",
  * "xlink", ..., "pi"; or "all") from the
  * schema directory: each file from the first of $XIRI_SCHEMA_DIR (if

@@ -123,6 +123,7 @@
 #define registry_find_content xiri__registry_find_content
 #define registry_find_pi xiri__registry_find_pi
 #define registry_mark xiri__registry_mark
+#define registry_notice xiri__registry_notice
 #define registry_rollback xiri__registry_rollback
 #define registry_shape_from_name xiri__registry_shape_from_name
 #define registry_shape_list xiri__registry_shape_list

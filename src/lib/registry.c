@@ -55,6 +55,9 @@ struct xiri_registry {
     size_t wild_any; /* entries for element "*" with no namespace */
     size_t wild_ns;  /* entries for '{NS}*' */
     size_t hwild;    /* HTML index entries for "*" */
+    /* xiri_registry_set_notice */
+    xiri_registry_notice_fn *notice;
+    void *notice_user;
     /* Interned strings: open addressing over char pointers. */
     char **strs;
     size_t nstrs, strs_cap;
@@ -443,6 +446,21 @@ void xiri_registry_free(struct xiri_registry *reg)
     mem_free(reg->slots);
     mem_free(reg->hslots);
     mem_free(reg);
+}
+
+void xiri_registry_set_notice(struct xiri_registry *reg,
+                              xiri_registry_notice_fn *fn, void *user)
+{
+    if (!reg)
+        return;
+    reg->notice = fn;
+    reg->notice_user = user;
+}
+
+void registry_notice(const struct xiri_registry *reg, const char *message)
+{
+    if (reg && reg->notice)
+        reg->notice(reg->notice_user, message);
 }
 
 size_t xiri_registry_count(const struct xiri_registry *reg)

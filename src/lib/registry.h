@@ -59,6 +59,10 @@ struct registry_entry {
 bool registry_entry_at(const struct xiri_registry *reg, size_t i,
                        struct registry_entry *out);
 
+/* Hand message to the notice callback, if one is set
+ * (xiri_registry_set_notice). */
+void registry_notice(const struct xiri_registry *reg, const char *message);
+
 /* Loading a schema is all or nothing: registry_mark() before, and
  * registry_rollback() to that mark on failure removes every entry added
  * since (without allocating). */

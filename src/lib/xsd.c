@@ -7,10 +7,11 @@
  * Decisions (see also schemas/README.md):
  *  - Never the network: a schemaLocation with a scheme other than "file"
  *    (http:, https:, ftp:, urn:, ...), a "file:" URI naming another host,
- *    or a network-path reference ("//host/...") is skipped silently: it is
- *    a hint (XSD 1.0 Part 1 4.3.2, 4.2.3), real schemas import the W3C's
- *    own (xml.xsd, xlink.xsd) by http: URI, and xiri's presets cover
- *    those.  A local file that cannot be read is an error (XIRI_EIO).
+ *    or a network-path reference ("//host/...") is skipped: it is a hint
+ *    (XSD 1.0 Part 1 4.3.2, 4.2.3), and real schemas import the W3C's own
+ *    (xml.xsd, xlink.xsd) by http: URI, which xiri's presets cover.  The
+ *    registry's notice callback is told of each other one (not_read).  A
+ *    local file that cannot be read is an error (XIRI_EIO).
  *  - schemaLocation is a URI reference: its query and fragment are
  *    dropped, %HH decoded, and a relative one is taken relative to the
  *    directory of the including file (xml:base is not honoured).
@@ -1223,9 +1224,11 @@ io_error:
 }
 
 /* A schemaLocation as a local path (allocated), or *out NULL when it
- * names something that is not a local file (skipped, see the top). */
+ * names something that is not a local file (skipped, see the top; and
+ * *remote set when it names one elsewhere). */
 static enum xiri_status locate(struct xsd *x, const struct sdoc *d,
-                               const xmlNode *at, struct span loc, char **out)
+                               const xmlNode *at, struct span loc, char **out,
+                               bool *remote)
 {
     size_t i, dirlen = 0, n;
     const char *p = loc.s, *end, *slash;
@@ -1233,6 +1236,7 @@ static enum xiri_status locate(struct xsd *x, const struct sdoc *d,
     int hi, lo;
 
     *out = NULL;
+    *remote = true;
     /* RFC 3986 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
     for (i = 0; i < loc.n; i++) {
         char c = loc.s[i];
@@ -1264,6 +1268,7 @@ static enum xiri_status locate(struct xsd *x, const struct sdoc *d,
     } else if (loc.n >= 2 && loc.s[0] == '/' && loc.s[1] == '/') {
         return XIRI_OK; /* RFC 3986 4.2: a network-path reference */
     }
+    *remote = false;
     /* RFC 3986 3.4, 3.5: the query and fragment are not part of a path. */
     for (i = 0; p + i < end && p[i] != '?' && p[i] != '#'; i++)
         ;
@@ -1305,13 +1310,47 @@ static enum xiri_status load(struct xsd *x, const char *path, unsigned depth,
                              const char *cham_ns, bool include,
                              const struct sdoc *from, const xmlNode *at);
 
+/* The schema at the remote location loc (not a local file), which
+ * xs:include (include) or xs:import c of d names, is not read: say so
+ * (xiri_registry_notice_fn),
+ * unless it is an import of the XML or XLink namespace, whose attributes
+ * the presets xml and xlink hold (W3C schemas import them by http:). */
+static void not_read(struct xsd *x, const struct sdoc *d, const xmlNode *c,
+                     struct span loc, bool include)
+{
+    static const char *const covered[] = {
+        "http://www.w3.org/XML/1998/namespace",
+        "http://www.w3.org/1999/xlink",
+    };
+    const xmlChar *ns;
+    const char *ell = "", *p;
+    char msg[512];
+    size_t i;
+
+    if (!include) {
+        ns = attr_get(x, c, "namespace");
+        for (i = 0; ns && i < ARRAY_LEN(covered); i++)
+            if (strcmp((const char *)ns, covered[i]) == 0)
+                return;
+    }
+    p = path_tail(d->path, 50, &ell);
+    snprintf(msg, sizeof(msg),
+             "%s%s:%ld: xs:%s of '%.*s%s' not read (xiri reads local files "
+             "only, never the network), so what that schema declares is not "
+             "known; point schemaLocation at a local copy, or load the copy "
+             "too",
+             ell, p, xmlGetLineNo(c), (const char *)c->name,
+             (int)moji_cut(loc.s, loc.n, 100), loc.s, loc.n > 100 ? "..." : "");
+    registry_notice(x->reg, msg);
+}
+
 /* Follow the xs:include, xs:import, xs:redefine and xs:override of d
  * (XSD 1.0 Part 1 4.2.1, 4.2.2, 4.2.3; XSD 1.1 Part 1 4.2.5). */
 static enum xiri_status follow(struct xsd *x, struct sdoc *d, xmlNode *root)
 {
     xmlNode *c;
     const xmlChar *v;
-    bool include;
+    bool include, remote;
     char *path;
     enum xiri_status st;
 
@@ -1329,9 +1368,11 @@ static enum xiri_status follow(struct xsd *x, struct sdoc *d, xmlNode *root)
                             (const char *)c->name);
             continue; /* an import may name only the namespace */
         }
-        st = locate(x, d, c, trim(v), &path);
+        st = locate(x, d, c, trim(v), &path, &remote);
         if (st != XIRI_OK)
             return st;
+        if (!path && remote)
+            not_read(x, d, c, trim(v), include);
         if (!path)
             continue;
         st =

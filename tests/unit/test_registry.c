@@ -757,6 +757,68 @@ static void test_xsd_include_import(void)
     check_schema("cham-first.xsd", cham_entries, ARRAY_LEN(cham_entries));
 }
 
+/* The notice callback of xiri_registry_set_notice: the messages. */
+struct notices {
+    char text[8][400];
+    size_t n;
+};
+
+static void collect_notice(void *user, const char *message)
+{
+    struct notices *ns = user;
+
+    if (ns->n < 8)
+        snprintf(ns->text[ns->n], sizeof(ns->text[0]), "%s", message);
+    ns->n++;
+}
+
+/* Each remote schemaLocation of main.xsd is told, once (main.xsd includes
+ * itself), with its line (libxml2's line of an element is that of its
+ * start tag's end: the imports of two lines give their second); the
+ * imports of the XML and XLink namespaces are not. */
+static void test_xsd_remote_notices(void)
+{
+    static const char *const want[] = {
+        "main.xsd:12: xs:import of 'http://example.invalid/remote.xsd' not "
+        "read (xiri reads local files only",
+        "main.xsd:14: xs:import of 'https://example.invalid/remote2.xsd'",
+        "main.xsd:16: xs:import of '//example.invalid/remote3.xsd'",
+        "main.xsd:17: xs:include of 'ftp://example.invalid/remote4.xsd'",
+        "main.xsd:18: xs:include of 'file://example.invalid/remote5.xsd'",
+        "main.xsd:19: xs:import of 'urn:x-remote:6'",
+    };
+    struct xiri_registry *reg = NULL;
+    struct xiri_error err;
+    struct notices ns;
+    size_t i;
+
+    memset(&ns, 0, sizeof(ns));
+    if (xiri_registry_new(&reg) != XIRI_OK) {
+        CU_FAIL("new");
+        return;
+    }
+    xiri_registry_set_notice(reg, collect_notice, &ns);
+    CU_ASSERT_EQUAL(
+        xiri_registry_load_schema(reg, test_data_path("xsd/main.xsd"), &err),
+        XIRI_OK);
+    CU_ASSERT_EQUAL(ns.n, ARRAY_LEN(want));
+    for (i = 0; i < ARRAY_LEN(want) && i < ns.n; i++)
+        if (!strstr(ns.text[i], want[i]))
+            TEST_FAIL("notice %zu: '%s', want '...%s...'", i, ns.text[i],
+                      want[i]);
+    /* cleared: no more notices */
+    xiri_registry_set_notice(reg, NULL, NULL);
+    xiri_registry_free(reg);
+    reg = NULL;
+    CU_ASSERT_EQUAL(xiri_registry_new(&reg), XIRI_OK);
+    CU_ASSERT_EQUAL(
+        xiri_registry_load_schema(reg, test_data_path("xsd/main.xsd"), &err),
+        XIRI_OK);
+    CU_ASSERT_EQUAL(ns.n, ARRAY_LEN(want));
+    xiri_registry_set_notice(NULL, collect_notice, &ns);
+    xiri_registry_free(reg);
+}
+
 /* Loading twice adds nothing; loading into a filled registry adds. */
 static void test_xsd_reload(void)
 {
@@ -1416,6 +1478,7 @@ int suite_registry_register(void)
         !CU_add_test(s, "xsd_derive", test_xsd_derive) ||
         !CU_add_test(s, "xsd_forms", test_xsd_forms) ||
         !CU_add_test(s, "xsd_include_import", test_xsd_include_import) ||
+        !CU_add_test(s, "xsd_remote_notices", test_xsd_remote_notices) ||
         !CU_add_test(s, "xsd_reload", test_xsd_reload) ||
         !CU_add_test(s, "xsd_errors", test_xsd_errors) ||
         !CU_add_test(s, "xsd_handlers", test_xsd_handlers) ||
