@@ -26,7 +26,7 @@ struct lc {
     struct xiri_ctx *ctx; /* keeps uni_encode_query's converters */
     const struct xiri_link *link;
     const char *encoding; /* the document's label, or NULL */
-    bool rendered;        /* walk_rendered (true without a walker) */
+    const struct xiri_walker *w; /* NULL: none (lc_query: rendered) */
     xiri_diag_fn *fn;
     void *user;
     int worst;
@@ -485,7 +485,8 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
      * of URLs in HTML attributes ("encoding-parsing a URL"), XHTML's
      * too; XML processors and RFC 3987 use UTF-8 */
     if (!lc->encoding || !q->set ||
-        !linkcheck_query_in_document_encoding(l, lc->rendered))
+        !linkcheck_query_in_document_encoding(l, lc->w ? walk_rendered(lc->w)
+                                                       : true))
         return XIRI_OK;
     for (i = 0; i < q->len && (unsigned char)qs[i] < 0x80; i++)
         ;
@@ -914,7 +915,6 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
     lc.ctx = ctx;
     lc.link = link;
     lc.encoding = encoding;
-    lc.rendered = true; /* (no walker: the link's namespace decides) */
     lc.fn = fn;
     lc.user = user;
     lc.worst = -1;
@@ -980,10 +980,9 @@ static enum xiri_status lc_run(struct xiri_ctx *ctx,
             return st;
         }
     }
-    if (w) {
+    if (w)
         lc.encoding = xiri_walker_encoding(w, NULL);
-        lc.rendered = walk_rendered(w);
-    }
+    lc.w = w;
     /* xiri_check, which splits the value too; it would find nothing in
      * a plain value with Latin letters (plain_split), whose non-ASCII
      * characters the checks below still look at */
