@@ -42,8 +42,9 @@ enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
     "                        it (repeatable)\n"                                \
     "  --attr=SPEC           also this attribute: '{NS}element@attr',\n"       \
     "                        'element@attr', '@attr' (any element),\n"         \
-    "                        '@{NS}attr', or '{NS}element' for an\n"           \
-    "                        element's content; '=SHAPE' after it when\n"      \
+    "                        '@{NS}attr', '{NS}element' for an element's\n"    \
+    "                        content, or '?target@name' for a processing\n"    \
+    "                        instruction's; '=SHAPE' after it when\n"          \
     "                        the value is not one IRI (list, srcset...:\n"     \
     "                        xiri(1)) (repeatable)\n"                          \
     "  --profile=NAME        the rules the IRIs must follow: rfc3987, uri,\n"  \

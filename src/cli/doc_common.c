@@ -144,8 +144,8 @@ int doc_registry_setup(const char *usage, const char *presets,
             }
             /* the library's message quotes the spec */
             snprintf(text, n,
-                     "%s; write '{NS}element@attr', '@attr', '@{NS}attr' or "
-                     "'{NS}element'; see '%s --help'",
+                     "%s; write '{NS}element@attr', '@attr', '@{NS}attr', "
+                     "'{NS}element' or '?target@name'; see '%s --help'",
                      e.message[0] ? e.message : xiri_strerror(st), usage);
             msg_about("--attr", text);
             free(text);

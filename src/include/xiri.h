@@ -654,7 +654,10 @@ XIRI_API enum xiri_status xiri_walker_position(struct xiri_walker *w,
 /* Run xiri_check on one link (under link->profile) plus the checks that
  * need the document: a relative reference with no base; in a document
  * whose encoding is not UTF-8, a query of a special-scheme URL whose
- * UTF-8 form differs from what browsers send (WHATWG URL); a U+FFFD that
+ * UTF-8 form differs from what browsers send (WHATWG URL: a link of HTML,
+ * of an XHTML or SVG element of a document whose root element is XHTML's
+ * or SVG's, or an xml-stylesheet href; with w NULL, any XHTML or SVG
+ * element's); a U+FFFD that
  * stands for bytes invalid in the document's encoding.  A link of shape
  * XIRI_SHAPE_HASH_NAME (an HTML usemap) is no URL: instead of xiri_check,
  * its own rule (invalid-hash-name), and the checks of the document's
@@ -708,7 +711,9 @@ struct xiri_rewrite_options {
     enum xiri_rewrite_to to;
     enum xiri_rewrite_idn idn;
     int resolve;    /* also make every reference absolute against its base */
-    int query_utf8; /* in HTML whose encoding is not UTF-8, the query of
+    int query_utf8; /* in HTML whose encoding is not UTF-8 (and the
+                       links of XML that browsers send so: see
+                       xiri_check_link), the query of
                        http, https, ftp and file URLs: to URI, write it as
                        RFC 3987's UTF-8 instead of in the document's
                        encoding (what browsers send, the default); to IRI,

@@ -996,21 +996,23 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             ERR,
             "W3C Associating Style Sheets with XML documents 1.0, section 2",
             "the pseudo-attributes of this processing instruction do not "
-            "parse: browsers ignore it",
+            "parse: Chromium ignores it",
             "An xml-stylesheet processing instruction (and ISO/IEC "
             "19757-11's xml-model, which reuses its syntax) holds "
             "pseudo-attributes written like the attributes of a start tag: "
             "a name, '=', a value in single or double quotes, white space "
-            "between them, each name once; in a value only character "
-            "references and &amp; &lt; &gt; &quot; &apos; may stand for "
-            "characters, and '<' may not stand at all.  XML parsers do not "
-            "check this (the data of a processing instruction is free text "
-            "to them), but browsers read the data with these rules and "
-            "ignore a processing instruction that breaks them: the style "
-            "sheet is not applied, without a word.  xiri reports the "
+            "between them; in a value only character references and &amp; "
+            "&lt; &gt; &quot; &apos; may stand for characters, and '<' may "
+            "not stand at all.  XML parsers do not check this (the data of a "
+            "processing instruction is free text to them).  Chromium reads "
+            "the data as a start tag's attributes and ignores a processing "
+            "instruction that breaks these rules, or gives a name twice "
+            "(XML 1.0 3.1): the style sheet is not applied, without a word; "
+            "Firefox reads the pseudo-attributes it can.  xiri reports the "
             "pseudo-attributes read before the place where the data stops "
             "matching.  Quote every value, separate the pseudo-attributes "
-            "with spaces, and write '&' in a value as &amp;.",
+            "with spaces, give each once, and write '&' in a value as "
+            "&amp;.",
         },
     [CODE_IDENTIFIER_KEPT] =
         {

@@ -462,8 +462,16 @@ static bool lc_same_label(const char *name, const char *label)
 bool linkcheck_query_in_document_encoding(const struct xiri_link *link,
                                           bool rendered)
 {
-    return link->profile == XIRI_PROFILE_HTML ||
-           (rendered && link->element_ns &&
+    if (link->profile == XIRI_PROFILE_HTML)
+        return true;
+    /* the style sheet browsers load for any XML document they show */
+    if (link->element && strcmp(link->element, "?xml-stylesheet") == 0)
+        return true;
+    /* xml:base is no URL browsers load (nor read, today) */
+    if (link->attribute_ns &&
+        strcmp(link->attribute_ns, "http://www.w3.org/XML/1998/namespace") == 0)
+        return false;
+    return (rendered && link->element_ns &&
             (strcmp(link->element_ns, XHTML_NS) == 0 ||
              strcmp(link->element_ns, "http://www.w3.org/2000/svg") == 0));
 }

@@ -25,12 +25,15 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
 /* Whether browsers send the query of link's URL in the document's
  * encoding (WHATWG URL 4.4 query state, through HTML's "encoding-parse a
  * URL", which every HTML element uses, in any Document): a link of an
- * HTML document, or of an element in the XHTML or SVG namespace of an
- * XML document browsers render (rendered: walk_rendered; its SVG links
- * they complete the same way).  XHTML in an Atom feed's content, like
- * the feed's own links, is read by feed readers and XSLT processors with
- * RFC 3987's UTF-8.  The scheme and the encoding are the caller's to
- * ask. */
+ * HTML document; the href of an xml-stylesheet processing instruction,
+ * which browsers load for any XML document they show (Firefox and
+ * Chromium complete it with the document's encoding); or an attribute
+ * (not xml:base) or content of an element in the XHTML or SVG namespace
+ * of an XML document browsers render (rendered: walk_rendered; its SVG
+ * links they complete the same way).  XHTML in an Atom feed's content,
+ * like the feed's own links, is read by feed readers and XSLT processors
+ * with RFC 3987's UTF-8.  The scheme and the encoding are the caller's
+ * to ask. */
 bool linkcheck_query_in_document_encoding(const struct xiri_link *link,
                                           bool rendered);
 

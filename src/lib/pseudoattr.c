@@ -148,7 +148,9 @@ int pseudo_attr_next(const char *d, size_t n, size_t *cursor,
     for (k = 0; k < nseen; k++)
         if (seen[k].name_len == out->name_len &&
             memcmp(d + seen[k].name, d + out->name, out->name_len) == 0)
-            PA_FAIL(out->name, "this pseudo-attribute was given before");
+            PA_FAIL(out->name, "this pseudo-attribute was given before "
+                               "(XML 1.0 3.1 for a tag's attributes, which "
+                               "Chromium applies)");
 #undef PA_FAIL
     *cursor = i + 1;
     return 1;
@@ -160,15 +162,16 @@ void pseudo_attr_decode(const char *raw, size_t n, struct buf *out)
 
     while (i < n) {
         char c = raw[i];
-        if (c == '&' || c == '\r') {
-            unsigned long cp = '\n';
+        if (c == '&' || c == '\r' || c == '\n' || c == '\t') {
+            unsigned long cp = ' ';
             size_t len = 1;
             char tmp[4];
 
             buf_append(out, raw + run, i - run);
             if (c == '\r')
                 len = i + 1 < n && raw[i + 1] == '\n' ? 2 : 1;
-            else if ((len = pa_reference(raw + i, n - i, &cp)) == 0) {
+            else if (c == '&' &&
+                     (len = pa_reference(raw + i, n - i, &cp)) == 0) {
                 len = 1; /* pseudo_attr_next accepts no such value */
                 cp = '&';
             }

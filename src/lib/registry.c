@@ -16,6 +16,7 @@
 #include "registry.h"
 
 #include <stdio.h>
+#include <strings.h>
 
 /* Namespaces in XML 1.0 (Third Edition) section 3: the prefix "xml" is
  * bound to this namespace by definition. */
@@ -709,6 +710,16 @@ enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
                          "'%.60s': a processing instruction is written "
                          "'?target@pseudo-attribute', with no namespace",
                          spec);
+    } else if (el.name[0] == '?' &&
+               ((el.name_len == 2 && el.name[1] == '*') ||
+                (el.name_len == 4 &&
+                 strncasecmp(el.name + 1, "xml", 3) == 0))) {
+        /* XML 1.0 2.6: PITarget is a Name other than "xml" in any case
+         * (the XML declaration is no processing instruction) */
+        return error_set(err, XIRI_ESYNTAX, 1,
+                         "'%.60s': no processing instruction has the target "
+                         "'%.*s'",
+                         spec, (int)(el.name_len - 1), el.name + 1);
     } else if (!has_attr && el.name_len == 1 && el.name[0] == '*') {
         return error_set(err, XIRI_ESYNTAX, 0,
                          "'%.60s': '*' needs an attribute ('*@attr'): the "

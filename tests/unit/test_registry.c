@@ -340,6 +340,12 @@ static const struct spec_case spec_cases[] = {
     {"?@href", NULL, XIRI_ESYNTAX, 0, "'?target@pseudo-attribute'"},
     {"{urn:x}?pi@href", NULL, XIRI_ESYNTAX, 0, "with no namespace"},
     {"?pi@{urn:x}href", NULL, XIRI_ESYNTAX, 0, "with no namespace"},
+    /* XML 1.0 2.6: no target "xml" (any case), and '*' is no Name */
+    {"?*@href", NULL, XIRI_ESYNTAX, 1,
+     "no processing instruction has the "
+     "target '*'"},
+    {"?XmL@version", NULL, XIRI_ESYNTAX, 1, "target 'XmL'"},
+    {"?xml-model@href", "{}?xml-model@{}href=iri", XIRI_OK, 0, NULL},
     {"e\tl", NULL, XIRI_ESYNTAX, 1, "at offset 1"},
 };
 

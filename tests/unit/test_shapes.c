@@ -599,12 +599,13 @@ static void test_pseudo_attr_decode(void)
     } rows[] = {
         {"a.css", "a.css"},
         {"", ""},
-        /* XML 1.0 2.11: CR LF and a lone CR read as LF */
-        {"a\r\nb\rc\n", "a\nb\nc\n"},
+        /* XML 1.0 2.11 and 3.3.3: CR LF, a lone CR, LF and tab read as
+         * a space */
+        {"a\r\nb\rc\n\td", "a b c  d"},
         {"&lt;&gt;&quot;&apos;&amp;", "<>\"'&"},
         {"&#9;&#x41;&#x20AC;&#x1F600;", "\tA\xE2\x82\xAC\xF0\x9F\x98\x80"},
-        /* a reference to CR is no line end */
-        {"&#13;&#10;", "\r\n"},
+        /* a reference keeps its character */
+        {"&#13;&#10;&#9;", "\r\n\t"},
         {"\xC3\xA9&amp;amp;", "\xC3\xA9&amp;"},
     };
     size_t i;
