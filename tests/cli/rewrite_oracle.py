@@ -223,7 +223,10 @@ def bytes_unquote(s):
 def whatwg_encode(c, enc):
     """The bytes of c in enc as the WHATWG Encoding standard's encoder
     gives them, None when it cannot (its EUC-JP encoder has no JIS X 0212,
-    which Python's codec has)."""
+    which Python's codec has; the labels iso-8859-1 and latin1 name
+    windows-1252 there, which has the euro sign at 80)."""
+    if enc.replace("_", "-").lower() in ("latin-1", "latin1", "iso-8859-1"):
+        enc = "cp1252"
     try:
         bs = c.encode(enc)
     except UnicodeEncodeError:
@@ -275,9 +278,10 @@ def rendered_links(data, enc, links, is_html):
     browsers complete its URL with the document's encoding: every link of
     an HTML document; in XML, a link of an element in the XHTML or SVG
     namespace when the root element is in one of them (XHTML or SVG served
-    as XML), a processing instruction's never.  The elements and their
-    places are read by expat; a link belongs to the last start tag before
-    it."""
+    as XML), but xml:base; the href of an xml-stylesheet processing
+    instruction in any XML document (browsers load the style sheet so).
+    The elements and their places are read by expat; a link belongs to
+    the last start tag before it."""
     if is_html:
         return [True] * len(links)
     if enc.replace("_", "-").lower().startswith("utf"):
@@ -304,13 +308,16 @@ def rendered_links(data, enc, links, is_html):
 
     p.StartElementHandler = start
     p.Parse(text.encode("utf-8"), True)
-    if not starts or starts[0][1] not in (XHTML_NS, SVG_NS):
-        return [False] * len(links)
+    rendered = bool(starts) and starts[0][1] in (XHTML_NS, SVG_NS)
     places = [o for o, _ in starts]
     out = []
     for l in links:
+        if l["element"] == "?xml-stylesheet":
+            out.append(True)
+            continue
         k = bisect.bisect_left(places, l["offset"]) - 1
-        out.append(not l["element"].startswith("?") and k >= 0 and
+        out.append(rendered and not l["element"].startswith("?") and k >= 0 and
+                   l["attribute"] != "xml:base" and
                    starts[k][1] in (XHTML_NS, SVG_NS))
     return out
 

@@ -301,6 +301,11 @@ def gen_doc(rng, i):
         decl = '<?xml version="1.0" encoding="%s"?>\n' % (label or {"utf-16-le": "UTF-16", "utf-16-be": "UTF-16"}.get(enc, "UTF-8"))
         if label is None and rng.random() < 0.5:
             decl = ""
+        if rng.random() < 0.6:
+            # a style sheet in the prolog (xiri's preset pi): its href is
+            # rewritten like an attribute value
+            decl += '<?xml-stylesheet type="text/css" href="%s"?>\n' % written(
+                rng, a_value(rng), enc, False, '"')
         ent = written(rng, "http://%s/%s" % (pick(rng, HOSTS), pick(rng, WORDS)), enc, False, '"')
         text = (decl + '<!DOCTYPE html [\n  <!ENTITY e "%s">\n]>\n' % ent +
                 '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink">\n'
