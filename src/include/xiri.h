@@ -399,16 +399,23 @@ enum xiri_shape {
                            resolved against its base, then compared as a
                            string (RDF/XML's rdf:about, rdf:resource and
                            rdf:datatype, RDF 1.1 Concepts 3.2) */
-    XIRI_SHAPE_HASH_NAME, /* HTML usemap: a hash-name reference ("#name";
-                             HTML LS, common microsyntaxes, "rules for
-                             parsing a hash-name reference"): the text
-                             after its first '#' is compared as a string
-                             with a <map>'s name, "#caf%C3%A9" finds no
-                             <map name="café">.  The whole value is the
-                             item (nothing trimmed); an identifier that the
-                             rewriter never changes, whatever its options
-                             (xiri_link_resolve still gives RFC 3986's
-                             reading, as for any identifier) */
+    XIRI_SHAPE_HASH_NAME,    /* HTML usemap: a hash-name reference ("#name";
+                                HTML LS, common microsyntaxes, "rules for
+                                parsing a hash-name reference"): the text
+                                after its first '#' is compared as a string
+                                with a <map>'s name, "#caf%C3%A9" finds no
+                                <map name="café">.  The whole value is the
+                                item (nothing trimmed); an identifier that the
+                                rewriter never changes, whatever its options
+                                (xiri_link_resolve still gives RFC 3986's
+                                reading, as for any identifier) */
+    XIRI_SHAPE_KML_TEMPLATE, /* a KML href (OGC KML 2.2, 12.9.3.1): one IRI,
+                                unless it holds the tokens of a
+                                PhotoOverlay's image pyramid, $[level],
+                                $[x] or $[y], which the viewer replaces:
+                                such a template is no IRI, and the walker
+                                reports it (kml-template, a note) instead
+                                of a link */
     XIRI_SHAPE_COUNT
 };
 

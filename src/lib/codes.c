@@ -1014,6 +1014,23 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "with spaces, give each once, and write '&' in a value as "
             "&amp;.",
         },
+    [CODE_KML_TEMPLATE] =
+        {
+            "kml-template",
+            NOTE,
+            "OGC KML 2.2 (kml:PhotoOverlay, kml:ImagePyramid)",
+            "a KML tile URL template, left alone",
+            "A KML PhotoOverlay of a very large image gives the URL of its "
+            "tiles as a template: the href of its Icon holds $[level], $[x] "
+            "and $[y], which the viewer replaces with the level of detail "
+            "and the column and row of each tile it loads.  The template "
+            "itself is no IRI ('[' and ']' may not stand in a path), which "
+            "is why the OGC schema types href as a string.  xiri reports "
+            "such a value with this note instead of checking it as an IRI, "
+            "and xiri rewrite leaves it as written.  Nothing needs doing; "
+            "write the rest of the URL as a URI if the viewers it is meant "
+            "for need one.",
+        },
     [CODE_IDENTIFIER_KEPT] =
         {
             "identifier-kept",

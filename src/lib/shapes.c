@@ -259,6 +259,7 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
     case XIRI_SHAPE_IRI:
     case XIRI_SHAPE_IDENTIFIER:
     case XIRI_SHAPE_RESOLVED_IDENTIFIER:
+    case XIRI_SHAPE_KML_TEMPLATE: /* (a template never gets here: walk.c) */
     default:
         return shape_iri(v, n, fn, user);
     }

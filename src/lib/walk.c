@@ -1148,6 +1148,26 @@ static int srcset_problem(void *user, enum srcset_problem_kind kind, size_t at,
     return w->status != XIRI_OK;
 }
 
+/* Does v[0..n) hold a token of a KML image pyramid's tile URL ($[level],
+ * $[x], $[y]: OGC KML 2.2 kml:href of a kml:PhotoOverlay's kml:Icon with
+ * a kml:ImagePyramid; Google's KML reference, "Adding PhotoOverlays")? */
+static bool kml_template(const char *v, size_t n)
+{
+    static const char *const tokens[] = {"$[level]", "$[x]", "$[y]"};
+    const char *p = v, *end = v + n;
+    size_t k;
+
+    while ((p = memchr(p, '$', (size_t)(end - p))) != NULL) {
+        for (k = 0; k < ARRAY_LEN(tokens); k++) {
+            size_t tl = strlen(tokens[k]);
+            if ((size_t)(end - p) >= tl && memcmp(p, tokens[k], tl) == 0)
+                return true;
+        }
+        p++;
+    }
+    return false;
+}
+
 static void emit_links(struct xiri_walker *w, struct emit *e,
                        enum xiri_shape shape)
 {
@@ -1160,6 +1180,17 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
              "--max-value if it is real",
              e->value_len, w->max_value);
         return;
+    }
+    if (shape == XIRI_SHAPE_KML_TEMPLATE) {
+        if (kml_template(e->value, e->value_len)) {
+            value_diag(w, e, "kml-template", XIRI_SEV_NOTE, e->raw_pos,
+                       "a KML image pyramid's tile URL template ($[level], "
+                       "$[x], $[y], which the viewer replaces; OGC KML 2.2, "
+                       "PhotoOverlay): no IRI until then, so it is neither "
+                       "checked nor rewritten");
+            return;
+        }
+        shape = XIRI_SHAPE_IRI;
     }
     e->link.shape = shape;
     e->link.profile = w->html ? XIRI_PROFILE_HTML : XIRI_PROFILE_LEIRI;

@@ -373,6 +373,7 @@ static void test_catalogue(void)
         if (c->section && strncmp(c->section, "RFC ", 4) != 0 &&
             strncmp(c->section, "UTS #", 5) != 0 &&
             strncmp(c->section, "W3C ", 4) != 0 &&
+            strncmp(c->section, "OGC ", 4) != 0 &&
             strncmp(c->section, "xiri(1) ", 8) != 0 &&
             strncmp(c->section, "WHATWG ", 7) != 0)
             TEST_FAIL("%s: section \"%s\" names no specification", c->code,

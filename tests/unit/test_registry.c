@@ -191,12 +191,13 @@ static void test_shape_names(void)
                                         "identifier",
                                         "pairs",
                                         "resolved-identifier",
-                                        "hash-name"};
+                                        "hash-name",
+                                        "kml-template"};
     enum xiri_shape s;
     size_t i;
 
-    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 8);
-    for (i = 0; i < 8; i++) {
+    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 9);
+    for (i = 0; i < 9; i++) {
         TEST_STR_EQ("shape name", xiri_shape_name((enum xiri_shape)i),
                     names[i]);
         CU_ASSERT(registry_shape_from_name(names[i], strlen(names[i]), &s));
@@ -331,7 +332,7 @@ static const struct spec_case spec_cases[] = {
      * and lacked the last one added) */
     {"el@a=HASH-NAME", NULL, XIRI_ESYNTAX, 5,
      "(iri, list, srcset, refresh, identifier, pairs, resolved-identifier, "
-     "hash-name)"},
+     "hash-name, kml-template)"},
     {"e@l@a", NULL, XIRI_ESYNTAX, 3, "'@' at offset 3"},
     /* A processing instruction's pseudo-attribute: '?target@name', no
      * namespace on either, and a name (its content is no link). */
@@ -884,7 +885,7 @@ static const struct error_case error_cases[] = {
      XIRI_EDOC,
      {"badshape.xsd:8: ", "unknown xiri:shape 'bogus'",
       "(iri, list, srcset, refresh, identifier, pairs, resolved-identifier, "
-      "hash-name)"}},
+      "hash-name, kml-template)"}},
     {"laughs.xsd", XIRI_EDOC, {"laughs.xsd:", "entity", NULL}},
     {"does-not-exist.xsd",
      XIRI_EIO,
@@ -1254,8 +1255,8 @@ static const struct spot preset_spots[][4] = {
      {OPF_NS, "item", NULL, "properties", -1},
      {NULL, "item", NULL, "href", -1}},
     /* kml: five in each of four namespaces (kml-core.xsd); href is a
-     * string in the OGC schema, an IRI by xiri's annotation */
-    {{KML_NS, "href", NULL, NULL, XIRI_SHAPE_IRI},
+     * string in the OGC schema, a kml-template by xiri's annotation */
+    {{KML_NS, "href", NULL, NULL, XIRI_SHAPE_KML_TEMPLATE},
      {KML21_NS, "styleUrl", NULL, NULL, XIRI_SHAPE_IRI},
      {KML_NS, "SchemaData", NULL, "schemaUrl", XIRI_SHAPE_IRI},
      {NULL, "href", NULL, NULL, -1}},
