@@ -415,7 +415,8 @@ enum xiri_shape {
                                 $[x] or $[y], which the viewer replaces:
                                 such a template is no IRI, and the walker
                                 reports it (kml-template, a note) instead
-                                of a link */
+                                of a link; one that is not comes to
+                                on_link as XIRI_SHAPE_IRI */
     XIRI_SHAPE_COUNT
 };
 
@@ -453,9 +454,11 @@ XIRI_API enum xiri_status xiri_registry_add(struct xiri_registry *reg,
  * '{NS}element' is element content; '@{NS}attr' is a namespaced attribute
  * on any element; the prefix 'xml:' stands for the XML namespace;
  * '?target@name' is pseudo-attribute name of the processing instructions
- * of target in the prolog, reported as links of element "?target").  An
- * optional suffix '=SHAPE' ("iri", "list", "srcset", "refresh") sets the
- * shape, "iri" by default.  XIRI_ESYNTAX with err (offset in spec). */
+ * of target in the prolog, reported as links of element "?target"; no
+ * target "xml" or that is no Name).  An optional suffix '=SHAPE'
+ * (xiri_shape_name's names: "iri", "list", "srcset"...) sets the shape,
+ * "iri" by default; an entry registered before (by a preset, say) keeps
+ * its shape.  XIRI_ESYNTAX with err (offset in spec). */
 XIRI_API enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
                                                  const char *spec,
                                                  struct xiri_error *err);

@@ -108,9 +108,11 @@ int pseudo_attr_next(const char *d, size_t n, size_t *cursor,
         return -1;        \
     } while (0)
     if (!blank)
-        PA_FAIL(i, "pseudo-attributes must be separated by white space");
+        PA_FAIL(i, "pseudo-attributes must be separated by white space "
+                   "(Associating Style Sheets, section 2)");
     if (!pa_name_start((unsigned char)d[i]))
-        PA_FAIL(i, "a pseudo-attribute name is expected here");
+        PA_FAIL(i, "a pseudo-attribute name is expected here "
+                   "(Associating Style Sheets, section 2)");
     out->name = i;
     while (i < n && pa_name_char((unsigned char)d[i]))
         i++;
@@ -119,31 +121,34 @@ int pseudo_attr_next(const char *d, size_t n, size_t *cursor,
         i++;
     if (i == n || d[i] != '=')
         PA_FAIL(i, "'=' and a quoted value must follow a pseudo-attribute "
-                   "name");
+                   "name (Associating Style Sheets, section 2)");
     i++;
     while (i < n && pa_blank(d[i]))
         i++;
     if (i == n || (d[i] != '"' && d[i] != '\''))
-        PA_FAIL(i, "a pseudo-attribute value must be quoted");
+        PA_FAIL(i, "a pseudo-attribute value must be quoted (Associating "
+                   "Style Sheets, section 2)");
     q = d[i++];
     out->quote = q;
     out->value = i;
     while (i < n && d[i] != q) {
         if (d[i] == '<')
             PA_FAIL(i, "'<' may not stand in a pseudo-attribute value "
-                       "(write &lt;)");
+                       "(Associating Style Sheets, section 2; write &lt;)");
         if (d[i] == '&') {
             size_t len = pa_reference(d + i, n - i, &cp);
             if (len == 0)
                 PA_FAIL(i, "'&' may only begin a character reference or "
-                           "&amp; &lt; &gt; &quot; &apos; (write &amp;)");
+                           "&amp; &lt; &gt; &quot; &apos; (Associating Style "
+                           "Sheets, section 2; write &amp;)");
             i += len;
         } else {
             i++;
         }
     }
     if (i == n)
-        PA_FAIL(out->value - 1, "a pseudo-attribute value is not closed");
+        PA_FAIL(out->value - 1, "a pseudo-attribute value is not closed "
+                                "(Associating Style Sheets, section 2)");
     out->value_len = i - out->value;
     for (k = 0; k < nseen; k++)
         if (seen[k].name_len == out->name_len &&

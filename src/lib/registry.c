@@ -645,6 +645,24 @@ static enum xiri_status spec_name(const char *spec, size_t *i, size_t end,
     return XIRI_OK;
 }
 
+/* s[0..n) is an XML Name without a colon (XML 1.0 2.3; Namespaces in XML
+ * 1.0 section 7: no target holds one), its ASCII part exactly (a byte of
+ * a non-ASCII character is taken as a name character). */
+static bool pi_target_name(const char *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                     c == '_' || c >= 0x80;
+        if (!start &&
+            (i == 0 || !((c >= '0' && c <= '9') || c == '-' || c == '.')))
+            return false;
+    }
+    return n > 0;
+}
+
 enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
                                         const char *spec,
                                         struct xiri_error *err)
@@ -712,7 +730,7 @@ enum xiri_status xiri_registry_add_spec(struct xiri_registry *reg,
                          "'?target@pseudo-attribute', with no namespace",
                          spec);
     } else if (el.name[0] == '?' &&
-               ((el.name_len == 2 && el.name[1] == '*') ||
+               (!pi_target_name(el.name + 1, el.name_len - 1) ||
                 (el.name_len == 4 &&
                  strncasecmp(el.name + 1, "xml", 3) == 0))) {
         /* XML 1.0 2.6: PITarget is a Name other than "xml" in any case

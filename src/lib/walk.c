@@ -1168,6 +1168,18 @@ static bool kml_template(const char *v, size_t n)
     return false;
 }
 
+/* shape_split's callback for a value of one item: its start and length
+ * into span[0], span[1]. */
+static int one_item(void *user, size_t start, size_t len, unsigned index)
+{
+    size_t *span = user;
+
+    (void)index;
+    span[0] = start;
+    span[1] = len;
+    return 0;
+}
+
 static void emit_links(struct xiri_walker *w, struct emit *e,
                        enum xiri_shape shape)
 {
@@ -1183,11 +1195,17 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     }
     if (shape == XIRI_SHAPE_KML_TEMPLATE) {
         if (kml_template(e->value, e->value_len)) {
-            value_diag(w, e, "kml-template", XIRI_SEV_NOTE, e->raw_pos,
-                       "a KML image pyramid's tile URL template ($[level], "
-                       "$[x], $[y], which the viewer replaces; OGC KML 2.2, "
-                       "PhotoOverlay): no IRI until then, so it is neither "
-                       "checked nor rewritten");
+            /* the value as one IRI would be: white space trimmed (XSD
+             * anyURI), so that a baseline keys it as a link's finding */
+            size_t span[2] = {0, e->value_len};
+            shape_split(XIRI_SHAPE_IRI, e->value, e->value_len, one_item, span);
+            base_diag(w, e->value + span[0], span[1], e->link.element,
+                      e->link.attribute, "kml-template", XIRI_SEV_NOTE,
+                      raw_place(w, e, span[0]),
+                      "a KML image pyramid's tile URL template ($[level], "
+                      "$[x], $[y], which the viewer replaces; OGC KML 2.2, "
+                      "PhotoOverlay): no IRI until then, so it is neither "
+                      "checked nor rewritten");
             return;
         }
         shape = XIRI_SHAPE_IRI;
@@ -2347,11 +2365,12 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
         (strcmp(el, "?xml-stylesheet") == 0 || strcmp(el, "?xml-model") == 0))
         base_diag(w, (const char *)data, strlen((const char *)data), el, NULL,
                   "pi-syntax", XIRI_SEV_ERROR, data_pos + cursor,
-                  "the pseudo-attributes of <?%s?> do not parse: %s "
-                  "(Associating Style Sheets with XML documents, section "
-                  "2); Chromium ignores the processing instruction, "
-                  "Firefox reads what it can",
-                  el + 1, why);
+                  "the pseudo-attributes of <?%s?> do not parse: %s; %s",
+                  el + 1, why,
+                  el[5] == 's' ? "Chromium ignores the processing "
+                                 "instruction, Firefox reads what it can"
+                               : "ISO/IEC 19757-11 requires the syntax "
+                                 "of xml-stylesheet's");
 }
 
 /* Entities are declared in the document's internal subset; this keeps

@@ -346,6 +346,9 @@ static const struct spec_case spec_cases[] = {
      "no processing instruction has the "
      "target '*'"},
     {"?XmL@version", NULL, XIRI_ESYNTAX, 1, "target 'XmL'"},
+    {"?1t@h", NULL, XIRI_ESYNTAX, 1, "target '1t'"},
+    {"?x*@h", NULL, XIRI_ESYNTAX, 1, "target 'x*'"},
+    {"?a.b-c_9\xC3\xA9@h", "{}?a.b-c_9\xC3\xA9@{}h=iri", XIRI_OK, 0, NULL},
     {"?xml-model@href", "{}?xml-model@{}href=iri", XIRI_OK, 0, NULL},
     {"e\tl", NULL, XIRI_ESYNTAX, 1, "at offset 1"},
 };
