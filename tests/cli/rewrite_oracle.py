@@ -230,6 +230,10 @@ def whatwg_encode(c, enc):
     try:
         bs = c.encode(enc)
     except UnicodeEncodeError:
+        # WHATWG's windows-1252 index maps the five bytes Python's cp1252
+        # leaves undefined to the C1 controls of the same value
+        if enc == "cp1252" and ord(c) in (0x81, 0x8D, 0x8F, 0x90, 0x9D):
+            return bytes([ord(c)])
         return None
     if enc.replace("_", "-").lower() == "euc-jp" and bs[:1] == b"\x8f":
         return None
