@@ -847,7 +847,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         keep_host(rw, v, n, &rw->value);
         rw->value_plain = false; /* not looked into */
     }
-    legacy = enc && !is_utf(enc) &&
+    /* (an empty value, v NULL, has no query) */
+    legacy = v && enc && !is_utf(enc) &&
              linkcheck_query_in_document_encoding(l, walk_rendered(rw->walker));
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_URI && legacy &&
         special_for_query(v, n, l->base)) {
