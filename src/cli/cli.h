@@ -420,10 +420,11 @@ void opt_limits_apply(const struct xiri_walk_options *limits,
 void doc_presets_list(void);
 /* Make *out from the comma-separated presets, the schemas and the
  * --attr specs; 0, or an exit status after a message.  *out is set even
- * on failure (free it with xiri_registry_free). */
+ * on failure (free it with xiri_registry_free).  quiet: no warning of a
+ * remote schema not read (--quiet). */
 int doc_registry_setup(const char *usage, const char *presets,
                        const char *const *schemas, size_t nschemas,
-                       const char *const *attrs, size_t nattrs,
+                       const char *const *attrs, size_t nattrs, bool quiet,
                        struct xiri_registry **out);
 /* path[0..n) into out (room for 3 bytes per byte), each byte but '/' and
  * the pchars of RFC 3986 3.3 written %HH; colon_too escapes ':' too. */

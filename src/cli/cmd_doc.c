@@ -1534,7 +1534,7 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     st = doc_registry_setup(r->usage, r->o.presets, r->o.schemas, r->o.nschemas,
-                            r->o.attrs, r->o.nattrs, &r->reg);
+                            r->o.attrs, r->o.nattrs, r->o.quiet, &r->reg);
     if (st) {
         free(files);
         return st;

@@ -2107,7 +2107,7 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     st = doc_registry_setup(USAGE, r->o.presets, r->o.schemas, r->o.nschemas,
-                            r->o.attrs, r->o.nattrs, &r->reg);
+                            r->o.attrs, r->o.nattrs, r->o.quiet, &r->reg);
     if (st) {
         free(files);
         return st;

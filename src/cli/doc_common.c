@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -86,16 +87,31 @@ static int registry_presets(const char *usage, struct xiri_registry *reg,
 }
 
 /* A schema loaded but not wholly (a remote xs:include or xs:import):
- * a warning on stderr, which does not change the exit status. */
+ * a warning on stderr, which does not change the exit status; once,
+ * when the same schema is loaded twice (the message's FNV-1a hash is
+ * remembered, for the first 64 messages). */
 static void schema_notice(void *user, const char *message)
 {
+    static uint64_t told[64];
+    static size_t ntold;
+    uint64_t h = 14695981039346656037u;
+    const unsigned char *p;
+    size_t i;
+
     (void)user;
+    for (p = (const unsigned char *)message; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    for (i = 0; i < ntold; i++)
+        if (told[i] == h)
+            return;
+    if (ntold < sizeof(told) / sizeof(told[0]))
+        told[ntold++] = h;
     msg_about("warning: --schema", message);
 }
 
 int doc_registry_setup(const char *usage, const char *presets,
                        const char *const *schemas, size_t nschemas,
-                       const char *const *attrs, size_t nattrs,
+                       const char *const *attrs, size_t nattrs, bool quiet,
                        struct xiri_registry **out)
 {
     struct xiri_registry *reg = NULL;
@@ -110,7 +126,8 @@ int doc_registry_setup(const char *usage, const char *presets,
         msg_error("out of memory");
         return CLI_EXIT_USAGE;
     }
-    xiri_registry_set_notice(reg, schema_notice, NULL);
+    if (!quiet)
+        xiri_registry_set_notice(reg, schema_notice, NULL);
     ret = registry_presets(usage, reg, presets);
     if (ret)
         return ret;
