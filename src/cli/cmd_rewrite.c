@@ -85,8 +85,12 @@ static const char rewrite_help[] =
     "  --schema=FILE.xsd     also the attributes and elements this XML\n"
     "                        Schema declares as xs:anyURI (repeatable)\n"
     "  --attr=SPEC           also this attribute or element, as for\n"
-    "                        'xiri check' (repeatable)\n" OPT_LIMITS_HELP(
-        "rewritten") DOC_INPUTS_HELP JOBS_HELP
+    "                        'xiri check' (repeatable)\n"
+    /* clang-format off */
+    OPT_LIMITS_HELP("rewritten")
+    DOC_INPUTS_HELP
+    JOBS_HELP
+    /* clang-format on */
     "  -q, --quiet           do not print notes and warnings (errors still\n"
     "                        are), nor the summary line\n"
     "  -h, --help            print this help\n"

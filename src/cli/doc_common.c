@@ -8,7 +8,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -87,26 +86,23 @@ static int registry_presets(const char *usage, struct xiri_registry *reg,
 }
 
 /* A schema loaded but not wholly (a remote xs:include or xs:import):
- * a warning on stderr, which does not change the exit status; once,
- * when the same schema is loaded twice (the message's FNV-1a hash is
- * remembered, for the first 64 messages). */
+ * a warning on stderr, which does not change the exit status. */
 static void schema_notice(void *user, const char *message)
 {
-    static uint64_t told[64];
-    static size_t ntold;
-    uint64_t h = 14695981039346656037u;
-    const unsigned char *p;
-    size_t i;
-
     (void)user;
-    for (p = (const unsigned char *)message; *p; p++)
-        h = (h ^ *p) * 1099511628211u;
-    for (i = 0; i < ntold; i++)
-        if (told[i] == h)
-            return;
-    if (ntold < sizeof(told) / sizeof(told[0]))
-        told[ntold++] = h;
     msg_about("warning: --schema", message);
+}
+
+/* Whether schemas[i] was given before (loading it again would add
+ * nothing, and tell its notices again). */
+static bool schema_given_before(const char *const *schemas, size_t i)
+{
+    size_t k;
+
+    for (k = 0; k < i; k++)
+        if (strcmp(schemas[k], schemas[i]) == 0)
+            return true;
+    return false;
 }
 
 int doc_registry_setup(const char *usage, const char *presets,
@@ -132,6 +128,8 @@ int doc_registry_setup(const char *usage, const char *presets,
     if (ret)
         return ret;
     for (i = 0; i < nschemas; i++) {
+        if (schema_given_before(schemas, i))
+            continue;
         e.message[0] = '\0';
         st = xiri_registry_load_schema(reg, schemas[i], &e);
         if (st == XIRI_ENOMEM) {

@@ -69,6 +69,17 @@ static inline bool ch_has_ace_label(const char *s, size_t a, size_t e)
     return false;
 }
 
+/* XML 1.0 2.3 NameStartChar (first) or NameChar, exactly for ASCII; any
+ * byte of a non-ASCII character is taken (for names that need only end
+ * where they end: pseudo-attributes, processing instruction targets). */
+static inline bool ch_is_xml_name_ascii(unsigned char c, bool first)
+{
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+        c == ':' || c >= 0x80)
+        return true;
+    return !first && ((c >= '0' && c <= '9') || c == '-' || c == '.');
+}
+
 /* Infra "ASCII whitespace" (WHATWG HTML's space characters): tab, LF,
  * FF, CR and space. */
 static inline bool ch_is_ascii_space(unsigned char c)

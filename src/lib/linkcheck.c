@@ -468,12 +468,11 @@ bool linkcheck_query_in_document_encoding(const struct xiri_link *link,
     if (link->element && strcmp(link->element, "?xml-stylesheet") == 0)
         return true;
     /* xml:base is no URL browsers load (nor read, today) */
-    if (link->attribute_ns &&
-        strcmp(link->attribute_ns, "http://www.w3.org/XML/1998/namespace") == 0)
+    if (link->attribute_ns && strcmp(link->attribute_ns, XML_NS) == 0)
         return false;
-    return (rendered && link->element_ns &&
-            (strcmp(link->element_ns, XHTML_NS) == 0 ||
-             strcmp(link->element_ns, "http://www.w3.org/2000/svg") == 0));
+    return rendered && link->element_ns &&
+           (strcmp(link->element_ns, XHTML_NS) == 0 ||
+            strcmp(link->element_ns, SVG_NS) == 0);
 }
 
 static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
@@ -490,8 +489,8 @@ static enum xiri_status lc_query(struct lc *lc, const struct ref *r)
     char shown[160], refs[96], a[LC_FORM_MAX + 8], b[LC_FORM_MAX + 8];
 
     /* WHATWG URL 4.4: the document's encoding is the encoding override
-     * of URLs in HTML attributes ("encoding-parsing a URL"), XHTML's
-     * too; XML processors and RFC 3987 use UTF-8 */
+     * of the URLs browsers load (linkcheck_query_in_document_encoding);
+     * XML processors and RFC 3987 use UTF-8 */
     if (!lc->encoding || !q->set ||
         !linkcheck_query_in_document_encoding(l, lc->w ? walk_rendered(lc->w)
                                                        : true))

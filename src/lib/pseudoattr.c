@@ -20,20 +20,6 @@ static bool pa_blank(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* XML 1.0 NameStartChar and NameChar, their ASCII part exactly; any byte
- * of a non-ASCII character is taken (a name is not a link: it only needs
- * to end where it ends). */
-static bool pa_name_start(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-           c == ':' || c >= 0x80;
-}
-
-static bool pa_name_char(unsigned char c)
-{
-    return pa_name_start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
-}
-
 /* XML 1.0 production Char */
 static bool pa_legal_char(unsigned long cp)
 {
@@ -110,11 +96,11 @@ int pseudo_attr_next(const char *d, size_t n, size_t *cursor,
     if (!blank)
         PA_FAIL(i, "pseudo-attributes must be separated by white space "
                    "(Associating Style Sheets, section 2)");
-    if (!pa_name_start((unsigned char)d[i]))
+    if (!ch_is_xml_name_ascii((unsigned char)d[i], true))
         PA_FAIL(i, "a pseudo-attribute name is expected here "
                    "(Associating Style Sheets, section 2)");
     out->name = i;
-    while (i < n && pa_name_char((unsigned char)d[i]))
+    while (i < n && ch_is_xml_name_ascii((unsigned char)d[i], false))
         i++;
     out->name_len = i - out->name;
     while (i < n && pa_blank(d[i]))

@@ -12,15 +12,12 @@
  * is filled by one thread; once filled it is read-only and may be shared
  * by any number of walkers and threads. */
 #include "common.h"
+#include "chars.h"
 #include "mem.h"
 #include "registry.h"
 
 #include <stdio.h>
 #include <strings.h>
-
-/* Namespaces in XML 1.0 (Third Edition) section 3: the prefix "xml" is
- * bound to this namespace by definition. */
-#define XML_NS "http://www.w3.org/XML/1998/namespace"
 
 struct entry {
     const char *ens;   /* element namespace, NULL for none */
@@ -645,21 +642,15 @@ static enum xiri_status spec_name(const char *spec, size_t *i, size_t end,
     return XIRI_OK;
 }
 
-/* s[0..n) is an XML Name without a colon (XML 1.0 2.3; Namespaces in XML
- * 1.0 section 7: no target holds one), its ASCII part exactly (a byte of
- * a non-ASCII character is taken as a name character). */
+/* s[0..n) is an XML Name without a colon (ch_is_xml_name_ascii;
+ * Namespaces in XML 1.0 section 7: no target holds one). */
 static bool pi_target_name(const char *s, size_t n)
 {
     size_t i;
 
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                     c == '_' || c >= 0x80;
-        if (!start &&
-            (i == 0 || !((c >= '0' && c <= '9') || c == '-' || c == '.')))
+    for (i = 0; i < n; i++)
+        if (s[i] == ':' || !ch_is_xml_name_ascii((unsigned char)s[i], i == 0))
             return false;
-    }
     return n > 0;
 }
 

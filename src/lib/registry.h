@@ -9,6 +9,11 @@
 /* The XHTML namespace: HTML documents match its entries by local name,
  * ignoring ASCII case. */
 #define XHTML_NS "http://www.w3.org/1999/xhtml"
+/* Namespaces in XML 1.0 (Third Edition) section 3: the prefix "xml" is
+ * bound to this namespace by definition. */
+#define XML_NS "http://www.w3.org/XML/1998/namespace"
+#define SVG_NS "http://www.w3.org/2000/svg"
+#define XLINK_NS "http://www.w3.org/1999/xlink"
 
 /* Is attribute {attr_ns}attr of element {element_ns}element registered?
  * NULL namespaces (and "") mean "no namespace".  Entries for element "*"

@@ -27,9 +27,6 @@
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 
-#define XML_NS "http://www.w3.org/XML/1998/namespace"
-#define SVG_NS "http://www.w3.org/2000/svg"
-#define XLINK_NS "http://www.w3.org/1999/xlink"
 
 enum walk_state { WALK_HEAD, WALK_RUN, WALK_DONE };
 
@@ -246,22 +243,23 @@ static void diag(struct xiri_walker *w, const char *code,
     va_end(ap);
 }
 
-/* A finding about the value v[0..n) of attribute of element: a value
- * that sets a base (xml:base, or href of <base>), or (attribute NULL) the
- * data of a processing instruction. */
-static void base_diag(struct xiri_walker *w, const char *v, size_t n,
-                      const char *element, const char *attribute,
-                      const char *code, enum xiri_severity sev, size_t text_pos,
-                      const char *fmt, ...)
+/* A finding about the value v[0..n) of attribute of element (NULL: its
+ * content, or a processing instruction's data): a value that sets a base
+ * (xml:base, or href of <base>), the data of a processing instruction, a
+ * KML template. */
+static void about_diag(struct xiri_walker *w, const char *v, size_t n,
+                       const char *element, const char *attribute,
+                       const char *code, enum xiri_severity sev,
+                       size_t text_pos, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 9, 10)))
 #endif
     ;
 
-static void base_diag(struct xiri_walker *w, const char *v, size_t n,
-                      const char *element, const char *attribute,
-                      const char *code, enum xiri_severity sev, size_t text_pos,
-                      const char *fmt, ...)
+static void about_diag(struct xiri_walker *w, const char *v, size_t n,
+                       const char *element, const char *attribute,
+                       const char *code, enum xiri_severity sev,
+                       size_t text_pos, const char *fmt, ...)
 {
     struct diag_about about = {v, n, element, attribute};
     va_list ap;
@@ -484,18 +482,18 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
         if (st == XIRI_ENOMEM)
             fail(w, st);
         else if (scheme_prefix_len(v, n) > 0) /* meant as absolute */
-            base_diag(w, v, n, element, attribute, "base-invalid",
-                      XIRI_SEV_WARNING, attr_place_pos(w, at),
-                      "the %s \"%.*s\" is not a valid IRI: %s; the links it "
-                      "governs have no base",
-                      what, (int)(n > 200 ? 200 : n), v, err.message);
+            about_diag(w, v, n, element, attribute, "base-invalid",
+                       XIRI_SEV_WARNING, attr_place_pos(w, at),
+                       "the %s \"%.*s\" is not a valid IRI: %s; the links it "
+                       "governs have no base",
+                       what, (int)(n > 200 ? 200 : n), v, err.message);
         else
-            base_diag(w, v, n, element, attribute, "base-not-absolute",
-                      XIRI_SEV_WARNING, attr_place_pos(w, at),
-                      "the %s \"%.*s\" is relative and there is no base to "
-                      "resolve it against: the links it governs have no base; "
-                      "give the document a base (--base)",
-                      what, (int)(n > 200 ? 200 : n), v);
+            about_diag(w, v, n, element, attribute, "base-not-absolute",
+                       XIRI_SEV_WARNING, attr_place_pos(w, at),
+                       "the %s \"%.*s\" is relative and there is no base to "
+                       "resolve it against: the links it governs have no base; "
+                       "give the document a base (--base)",
+                       what, (int)(n > 200 ? 200 : n), v);
         return NULL;
     }
     st = xiri_resolve(against, strlen(against), v, n, prof, &out, NULL,
@@ -505,7 +503,7 @@ static char *resolve_base(struct xiri_walker *w, const char *against,
     if (st == XIRI_ENOMEM)
         fail(w, st);
     else
-        base_diag(
+        about_diag(
             w, v, n, element, attribute, "base-invalid", XIRI_SEV_WARNING,
             attr_place_pos(w, at),
             "the %s \"%.*s\" cannot be resolved: %s; the links it governs "
@@ -1199,13 +1197,13 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
              * anyURI), so that a baseline keys it as a link's finding */
             size_t span[2] = {0, e->value_len};
             shape_split(XIRI_SHAPE_IRI, e->value, e->value_len, one_item, span);
-            base_diag(w, e->value + span[0], span[1], e->link.element,
-                      e->link.attribute, "kml-template", XIRI_SEV_NOTE,
-                      raw_place(w, e, span[0]),
-                      "a KML image pyramid's tile URL template ($[level], "
-                      "$[x], $[y], which the viewer replaces; OGC KML 2.2, "
-                      "PhotoOverlay): no IRI until then, so it is neither "
-                      "checked nor rewritten");
+            about_diag(w, e->value + span[0], span[1], e->link.element,
+                       e->link.attribute, "kml-template", XIRI_SEV_NOTE,
+                       raw_place(w, e, span[0]),
+                       "a KML image pyramid's tile URL template ($[level], "
+                       "$[x], $[y], which the viewer replaces; OGC KML 2.2, "
+                       "PhotoOverlay): no IRI until then, so it is neither "
+                       "checked nor rewritten");
             return;
         }
         shape = XIRI_SHAPE_IRI;
@@ -1819,13 +1817,13 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     if (w->status != XIRI_OK) {
         ; /* the walk stops */
     } else if (ignored || rejected) {
-        base_diag(w, v, n, "base", "href", "base-invalid", XIRI_SEV_WARNING,
-                  attr_place_pos(w, at),
-                  "browsers ignore this <base href> (%s): the links keep the "
-                  "document's address as their base",
-                  ignored ? "a data: or javascript: URL"
-                          : "a host or port they reject; see xiri check "
-                            "--profile=html");
+        about_diag(w, v, n, "base", "href", "base-invalid", XIRI_SEV_WARNING,
+                   attr_place_pos(w, at),
+                   "browsers ignore this <base href> (%s): the links keep the "
+                   "document's address as their base",
+                   ignored ? "a data: or javascript: URL"
+                           : "a host or port they reject; see xiri check "
+                             "--profile=html");
     } else {
         b = resolve_base(w, w->doc_base, v, n, at, "base", "href",
                          "<base href>");
@@ -2295,6 +2293,7 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
     struct pseudo_attr seen[16], pa; /* a name given twice among the
                                          first 16 is found */
     enum xiri_shape shape;
+    bool stylesheet;
     int r;
 
     if (w->status != XIRI_OK || w->root_seen || w->px->inSubset || !target)
@@ -2315,8 +2314,6 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
     n = end - 2 - data_pos;
     while ((r = pseudo_attr_next(d, n, &cursor, seen, ns, &pa, &why)) == 1) {
         struct emit e;
-        bool decode = false;
-        size_t k;
 
         if (ns < ARRAY_LEN(seen))
             seen[ns++] = pa;
@@ -2333,23 +2330,16 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
         e.raw_len = pa.value_len;
         e.raw_pos = data_pos + pa.value;
         e.link.quote = pa.quote;
-        for (k = 0; k < e.raw_len && !decode; k++)
-            decode = e.raw[k] == '&' || e.raw[k] == '\r' || e.raw[k] == '\n' ||
-                     e.raw[k] == '\t';
-        if (decode) {
-            w->value.len = 0;
-            w->value.status = XIRI_OK;
-            w->unknown_entity[0] = '\0';
-            pseudo_attr_decode(e.raw, e.raw_len, &w->value);
-            if (w->value.status != XIRI_OK &&
-                value_failed(w, &w->value, attr, e.raw_pos))
-                continue;
-            e.value = w->value.data ? w->value.data : "";
-            e.value_len = w->value.len;
-        } else {
-            e.value = e.raw;
-            e.value_len = e.raw_len;
-        }
+        /* (always decoded: processing instructions are few) */
+        w->value.len = 0;
+        w->value.status = XIRI_OK;
+        w->unknown_entity[0] = '\0';
+        pseudo_attr_decode(e.raw, e.raw_len, &w->value);
+        if (w->value.status != XIRI_OK &&
+            value_failed(w, &w->value, attr, e.raw_pos))
+            continue;
+        e.value = w->value.data ? w->value.data : "";
+        e.value_len = w->value.len;
         e.link.element = el;
         e.link.attribute = attr;
         e.link.base = current_base(w);
@@ -2361,16 +2351,16 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
      * target's data may be free text after them.  The finding is about
      * the whole data, as libxml2 hands it (line ends read as LF), which
      * a baseline tells two such apart by. */
-    if (r < 0 &&
-        (strcmp(el, "?xml-stylesheet") == 0 || strcmp(el, "?xml-model") == 0))
-        base_diag(w, (const char *)data, strlen((const char *)data), el, NULL,
-                  "pi-syntax", XIRI_SEV_ERROR, data_pos + cursor,
-                  "the pseudo-attributes of <?%s?> do not parse: %s; %s",
-                  el + 1, why,
-                  el[5] == 's' ? "Chromium ignores the processing "
-                                 "instruction, Firefox reads what it can"
-                               : "ISO/IEC 19757-11 requires the syntax "
-                                 "of xml-stylesheet's");
+    stylesheet = strcmp(el, "?xml-stylesheet") == 0;
+    if (r < 0 && (stylesheet || strcmp(el, "?xml-model") == 0))
+        about_diag(w, (const char *)data, strlen((const char *)data), el, NULL,
+                   "pi-syntax", XIRI_SEV_ERROR, data_pos + cursor,
+                   "the pseudo-attributes of <?%s?> do not parse: %s; %s",
+                   el + 1, why,
+                   stylesheet ? "Chromium ignores the processing "
+                                "instruction, Firefox reads what it can"
+                              : "ISO/IEC 19757-11 requires the syntax of "
+                                "xml-stylesheet's");
 }
 
 /* Entities are declared in the document's internal subset; this keeps

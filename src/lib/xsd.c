@@ -199,6 +199,18 @@ static const char *path_tail(const char *p, size_t max, const char **ellipsis)
     return t;
 }
 
+/* "FILE:LINE" of node n of d (n NULL: "FILE"), the path's end only. */
+static void place(char *out, size_t size, const struct sdoc *d,
+                  const xmlNode *n)
+{
+    const char *ell = "", *p = path_tail(d->path, 50, &ell);
+
+    if (n)
+        snprintf(out, size, "%s%s:%ld", ell, p, xmlGetLineNo(n));
+    else
+        snprintf(out, size, "%s%s", ell, p);
+}
+
 /* Fill x->err with "FILE:LINE: message" and return st. */
 static enum xiri_status fail(struct xsd *x, enum xiri_status st,
                              const struct sdoc *d, const xmlNode *n,
@@ -212,8 +224,7 @@ static enum xiri_status fail(struct xsd *x, enum xiri_status st,
                              const struct sdoc *d, const xmlNode *n,
                              const char *fmt, ...)
 {
-    char msg[256];
-    const char *ell = "", *p;
+    char msg[256], at[80];
     va_list ap;
 
     va_start(ap, fmt);
@@ -221,11 +232,8 @@ static enum xiri_status fail(struct xsd *x, enum xiri_status st,
     va_end(ap);
     if (!d)
         return error_set(x->err, st, 0, "%s", msg);
-    p = path_tail(d->path, 50, &ell);
-    if (n)
-        return error_set(x->err, st, 0, "%s%s:%ld: %s", ell, p, xmlGetLineNo(n),
-                         msg);
-    return error_set(x->err, st, 0, "%s%s: %s", ell, p, msg);
+    place(at, sizeof(at), d, n);
+    return error_set(x->err, st, 0, "%s: %s", at, msg);
 }
 
 /* The value of the unqualified attribute name of n, or NULL.  Points into
@@ -1312,19 +1320,15 @@ static enum xiri_status load(struct xsd *x, const char *path, unsigned depth,
 
 /* The schema at the remote location loc (not a local file), which
  * xs:include (include) or xs:import c of d names, is not read: say so
- * (xiri_registry_notice_fn),
- * unless it is an import of the XML or XLink namespace, whose attributes
- * the presets xml and xlink hold (W3C schemas import them by http:). */
+ * (xiri_registry_notice_fn), unless it is an import of the XML or XLink
+ * namespace, whose attributes the presets xml and xlink hold (W3C
+ * schemas import them by http:). */
 static void not_read(struct xsd *x, const struct sdoc *d, const xmlNode *c,
                      struct span loc, bool include)
 {
-    static const char *const covered[] = {
-        "http://www.w3.org/XML/1998/namespace",
-        "http://www.w3.org/1999/xlink",
-    };
+    static const char *const covered[] = {XML_NS, XLINK_NS};
     const xmlChar *ns;
-    const char *ell = "", *p;
-    char msg[512];
+    char at[80], msg[512];
     size_t i;
 
     if (!include) {
@@ -1333,14 +1337,13 @@ static void not_read(struct xsd *x, const struct sdoc *d, const xmlNode *c,
             if (strcmp((const char *)ns, covered[i]) == 0)
                 return;
     }
-    p = path_tail(d->path, 50, &ell);
+    place(at, sizeof(at), d, c);
     snprintf(msg, sizeof(msg),
-             "%s%s:%ld: xs:%s of '%.*s%s' not read (xiri reads local files "
-             "only, never the network), so what that schema declares is not "
-             "known; point schemaLocation at a local copy, or load the copy "
-             "too",
-             ell, p, xmlGetLineNo(c), (const char *)c->name,
-             (int)moji_cut(loc.s, loc.n, 100), loc.s, loc.n > 100 ? "..." : "");
+             "%s: xs:%s of '%.*s%s' not read (xiri reads local files only, "
+             "never the network), so what that schema declares is not known; "
+             "point schemaLocation at a local copy, or load the copy too",
+             at, (const char *)c->name, (int)moji_cut(loc.s, loc.n, 100), loc.s,
+             loc.n > 100 ? "..." : "");
     registry_notice(x->reg, msg);
 }
 

@@ -26,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 trap 'exit 99' HUP INT TERM
 
 # "CODE SEVERITY" for each diag(w, "CODE", XIRI_SEV_X, ...) call of the
-# library, and value_diag(w, e, "CODE", ...) and base_diag(w, v, n,
+# library, and value_diag(w, e, "CODE", ...) and about_diag(w, v, n,
 # what, "CODE", ...) alike, the whole file joined into one line first
 for f in "$top_srcdir"/src/lib/*.c; do
     tr '\n' ' ' <"$f" |
