@@ -417,11 +417,22 @@ enum xiri_shape {
                                 reports it (kml-template, a note) instead
                                 of a link; one that is not comes to
                                 on_link as XIRI_SHAPE_IRI */
+    XIRI_SHAPE_CSS,          /* CSS declarations or a CSS value (a style
+                                attribute; an SVG presentation attribute,
+                                fill="url(#g)"): the URL of each url(), found
+                                as CSS Syntax Level 3 tokenizes the text
+                                (not in comments or other strings).  A
+                                url() written with a CSS escape ('\') or
+                                that browsers drop (a "bad URL": white
+                                space or a quote inside an unquoted one) is
+                                reported by the walker (css-escape, a note;
+                                css-bad-url, an error) instead of a link;
+                                an empty one is none */
     XIRI_SHAPE_COUNT
 };
 
 /* "iri", "list", "srcset", "refresh", "identifier", "pairs",
- * "resolved-identifier", "hash-name" */
+ * "resolved-identifier", "hash-name", "kml-template", "css" */
 XIRI_API const char *xiri_shape_name(enum xiri_shape shape);
 
 struct xiri_registry; /* a set of IRI-valued attributes and elements */

@@ -1032,6 +1032,41 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "write the rest of the URL as a URI if the viewers it is meant "
             "for need one.",
         },
+    [CODE_CSS_ESCAPE] =
+        {
+            "css-escape",
+            NOTE,
+            "W3C CSS Syntax Module Level 3, 4.3.7",
+            "a CSS url() written with an escape, left alone",
+            "In CSS a backslash starts an escape: \\( stands for '(', \\20 "
+            "(hex digits, then an optional space) for the character with "
+            "that number (CSS Syntax Level 3, 4.3.7), in a url() as "
+            "anywhere else.  The URL browsers load is the one the escapes "
+            "stand for, not the characters written.  xiri reads the url()s "
+            "of style attributes and of SVG's presentation attributes "
+            "(fill=\"url(#g)\"), but does not decode CSS escapes: such a "
+            "URL is reported with this note, neither checked nor rewritten. "
+            " Nothing needs doing; to have it checked, write the character "
+            "itself, or percent-encode it (%28 for '(').",
+        },
+    [CODE_CSS_BAD_URL] =
+        {
+            "css-bad-url",
+            ERR,
+            "W3C CSS Syntax Module Level 3, 4.3.6",
+            "browsers drop this CSS declaration: its url() is a bad URL",
+            "An unquoted url() ends at its ')'; white space may stand "
+            "only after the URL, and a quote mark, a '(', a control "
+            "character or a backslash before a line end may not stand in it "
+            "at all (CSS Syntax Level 3, 4.3.6).  Otherwise the tokenizer "
+            "makes a bad URL of it, the declaration holding it is invalid, "
+            "and browsers drop it without a word: the background or the "
+            "fill is never loaded.  A quoted URL, url(\"...\"), is cut the "
+            "same way by a line end inside its quotes (4.3.5).  The usual "
+            "cause is a file name with a space: url(my photo.png).  Quote "
+            "the URL, url(\"my photo.png\"), or percent-encode the "
+            "character (%20 for a space).",
+        },
     [CODE_IDENTIFIER_KEPT] =
         {
             "identifier-kept",

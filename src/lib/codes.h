@@ -80,6 +80,8 @@ enum code_id {
     CODE_SRCSET_INVALID,
     CODE_PI_SYNTAX,
     CODE_KML_TEMPLATE,
+    CODE_CSS_ESCAPE,
+    CODE_CSS_BAD_URL,
     /* about what xiri rewrite did: only the rewriter reports them
      * (rewrite.c, struct xiri_rewrite_event) */
     CODE_IDENTIFIER_KEPT,
@@ -97,7 +99,7 @@ enum code_id {
  * does as well); tests/cli/explain-codes.sh checks that every code walk.c
  * can report is in the catalogue with the walker's severity. */
 #define CODE_DOC_FIRST CODE_INVALID_BYTE
-#define CODE_DOC_LAST CODE_KML_TEMPLATE
+#define CODE_DOC_LAST CODE_CSS_BAD_URL
 
 /* The codes of the rewriter's notes: [CODE_REWRITE_FIRST,
  * CODE_REWRITE_LAST]. */

@@ -462,6 +462,12 @@ static bool lc_same_label(const char *name, const char *label)
 bool linkcheck_query_in_document_encoding(const struct xiri_link *link,
                                           bool rendered)
 {
+    /* a url() of CSS: CSS Values and Units 4, "URL processing model",
+     * calls the URL parser without an encoding, so the query is UTF-8's
+     * in any document (CSSWG resolution on csswg-drafts issue 9301, 2023;
+     * Gecko and WebKit do so) */
+    if (link->shape == XIRI_SHAPE_CSS)
+        return false;
     if (link->profile == XIRI_PROFILE_HTML)
         return true;
     /* the style sheet browsers load for any XML document they show */

@@ -32,8 +32,8 @@ enum xiri_status linkcheck_run_path(struct xiri_ctx *ctx, const char *encoding,
  * of an XML document browsers render (rendered: walk_rendered; its SVG
  * links they complete the same way).  XHTML in an Atom feed's content,
  * like the feed's own links, is read by feed readers and XSLT processors
- * with RFC 3987's UTF-8.  The scheme and the encoding are the caller's
- * to ask. */
+ * with RFC 3987's UTF-8; so is a url() of CSS (XIRI_SHAPE_CSS), in any
+ * document.  The scheme and the encoding are the caller's to ask. */
 bool linkcheck_query_in_document_encoding(const struct xiri_link *link,
                                           bool rendered);
 

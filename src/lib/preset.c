@@ -9,14 +9,15 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#define PRESET_MAX_FILES 3
+#define PRESET_MAX_FILES 11
 
 struct preset {
     const char *name;
     const char *description;
-    /* NULL-padded; one beginning with '?' is no file but an entry no
-     * schema can declare, in the --attr form: a pseudo-attribute of a
-     * processing instruction ('?target@name') */
+    /* NULL-padded; one beginning with '?' or '{' is no file but an entry
+     * no schema can declare, in the --attr form: a pseudo-attribute of a
+     * processing instruction ('?target@name'), an attribute of every
+     * element of a namespace ('{NS}*@name=shape') */
     const char *files[PRESET_MAX_FILES];
 };
 
@@ -98,6 +99,20 @@ static const struct preset presets[] = {
      "(ISO/IEC 19757-11)",
      {"?xml-stylesheet@href", "?xml-model@href",
       "?xml-model@schematypens=identifier"}},
+    {"css",
+     "the url()s of CSS in attributes: style on any HTML or SVG element; "
+     "SVG's fill, stroke, clip-path, mask, filter, marker-start, "
+     "marker-mid, marker-end, cursor",
+     /* HTML LS "The style attribute" (global); SVG 1.1 6.4 (style) and
+      * the FuncIRI of the properties' presentation attributes (SVG 1.1
+      * 11.2 fill and stroke, 11.6.2 markers, 14.3.5 clip-path, 14.4
+      * mask, 15.7.2 filter, 16.8.1 cursor) */
+     {"{" XHTML_NS "}*@style=css", "{" SVG_NS "}*@style=css",
+      "{" SVG_NS "}*@fill=css", "{" SVG_NS "}*@stroke=css",
+      "{" SVG_NS "}*@clip-path=css", "{" SVG_NS "}*@mask=css",
+      "{" SVG_NS "}*@filter=css", "{" SVG_NS "}*@marker-start=css",
+      "{" SVG_NS "}*@marker-mid=css", "{" SVG_NS "}*@marker-end=css",
+      "{" SVG_NS "}*@cursor=css"}},
 };
 
 const char *xiri_preset_at(size_t i, const char **description)
@@ -173,7 +188,7 @@ static enum xiri_status load_one(struct xiri_registry *reg,
                 break;
         if (k < *ndone)
             continue; /* html and xhtml share their file */
-        st = p->files[f][0] == '?'
+        st = p->files[f][0] == '?' || p->files[f][0] == '{'
                  ? xiri_registry_add_spec(reg, p->files[f], err)
                  : load_file(reg, p->name, p->files[f], err);
         if (st != XIRI_OK)

@@ -379,6 +379,7 @@ static const char *const shape_names[XIRI_SHAPE_COUNT] = {
     [XIRI_SHAPE_RESOLVED_IDENTIFIER] = "resolved-identifier",
     [XIRI_SHAPE_HASH_NAME] = "hash-name",
     [XIRI_SHAPE_KML_TEMPLATE] = "kml-template",
+    [XIRI_SHAPE_CSS] = "css",
 };
 
 const char *xiri_shape_name(enum xiri_shape shape)

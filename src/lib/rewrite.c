@@ -738,8 +738,12 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
             v_plain = false;
         }
     }
+    /* (a CSS url() that is only a fragment is local, whatever the base:
+     * CSS Values and Units 4, "Fragment URLs"; resolved, it would point
+     * at the document by its address, which is not the same) */
     if (rw->opts.resolve && l->base &&
-        !(l->profile == XIRI_PROFILE_HTML && html_not_rfc_resolved(v, n))) {
+        !(l->profile == XIRI_PROFILE_HTML && html_not_rfc_resolved(v, n)) &&
+        !(l->shape == XIRI_SHAPE_CSS && n > 0 && v[0] == '#')) {
         const struct rw_base *kb =
             link_base(rw, l->base, strlen(l->base), l->profile);
         const struct resolve_base *b = &kb->b;
@@ -1039,6 +1043,25 @@ static bool needs_quotes(const struct xiri_rewriter *rw, int *memo)
     return *memo;
 }
 
+/* Could v[0..n), written as it is, end or break the url() of CSS that it
+ * replaces?  White space, a quote mark, a parenthesis, a backslash or a
+ * control character: each ends an unquoted URL or makes it bad (CSS
+ * Syntax Level 3, 4.3.6), a quote or a line end a quoted one (4.3.5).
+ * The link does not tell how its url() is quoted, so any of them holds
+ * the value back; xiri writes no CSS escapes. */
+static bool css_unsafe(const char *v, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)v[i];
+        if (c <= 0x20 || c == 0x7F || c == '"' || c == '\'' || c == '(' ||
+            c == ')' || c == '\\')
+            return true;
+    }
+    return false;
+}
+
 static int on_link(void *user, const struct xiri_link *l)
 {
     struct xiri_rewriter *rw = user;
@@ -1122,6 +1145,13 @@ static int on_link(void *user, const struct xiri_link *l)
                      "name, an RDF node) is compared as a string: another "
                      "spelling, even the equivalent URI, names something "
                      "else; left as it is";
+    } else if (l->shape == XIRI_SHAPE_CSS &&
+               css_unsafe(rw->value.data, rw->value.len)) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "the new value holds white space, a quote mark, a "
+                     "parenthesis or a backslash, which would end or break "
+                     "the CSS url() it stands in (CSS Syntax Level 3, "
+                     "4.3.6); left as it is";
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";

@@ -5,6 +5,7 @@
 #include "common.h"
 #include "shapes.h"
 #include "chars.h"
+#include "cssurl.h"
 
 /* XML 1.0 section 2.3 S: space, tab, CR, LF (the whitespace XSD's
  * whiteSpace facet and list types work with). */
@@ -239,6 +240,31 @@ static unsigned shape_whole(size_t n, shape_item_fn *fn, void *user)
     return count;
 }
 
+/* XIRI_SHAPE_CSS: the URL of each url() (cssurl.h) written without an
+ * escape and not bad, without the ASCII white space around it (the URL
+ * parser strips it: WHATWG URL, basic URL parser, and HTML's attributes
+ * do); an empty one is none (CSS Values and Units 4, 4.5.1.1: "url()"
+ * and url("") refer to no resource). */
+static unsigned shape_css(const char *v, size_t n, shape_item_fn *fn,
+                          void *user)
+{
+    size_t pos = 0, start, end;
+    struct css_url u;
+    unsigned count = 0;
+
+    while (css_url_next(v, n, &pos, &u)) {
+        if (u.kind != CSS_URL_OK)
+            continue;
+        start = shape_skip_ascii_space(v, u.start + u.len, u.start);
+        for (end = u.start + u.len;
+             end > start && shape_is_ascii_space(v[end - 1]); end--)
+            ;
+        if (end > start && shape_emit(fn, user, start, end - start, &count))
+            break;
+    }
+    return count;
+}
+
 unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
                      shape_item_fn *fn, void *user)
 {
@@ -256,6 +282,8 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
         return shape_refresh(v, n, fn, user);
     case XIRI_SHAPE_HASH_NAME:
         return shape_whole(n, fn, user);
+    case XIRI_SHAPE_CSS:
+        return shape_css(v, n, fn, user);
     case XIRI_SHAPE_IRI:
     case XIRI_SHAPE_IDENTIFIER:
     case XIRI_SHAPE_RESOLVED_IDENTIFIER:

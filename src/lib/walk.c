@@ -15,6 +15,7 @@
 #include "scheme.h"
 #include "shapes.h"
 #include "srcset.h"
+#include "cssurl.h"
 #include "tagscan.h"
 #include "walk.h"
 
@@ -53,6 +54,9 @@ struct xiri_walker {
     struct xiri_ctx *ctx;
     const struct xiri_registry *reg;
     char *name, *doc_base, *encoding_option;
+    /* the document's own URI (doc_base before any <base href>): the base
+     * of a CSS url() that is only a fragment */
+    char *doc_uri;
     enum xiri_doc_type type;
     size_t max_value;
     /* the limits against hostile documents (xiri.h, xiri(1) LIMITS) */
@@ -967,6 +971,7 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
      * of four offsets always (map_offsets is inlined for them) */
     size_t offs[4], place[4], *pos = place + 1, lead = SIZE_MAX,
                               trail = SIZE_MAX;
+    const char *base;
 
     if (w->status != XIRI_OK)
         return 1;
@@ -1039,11 +1044,19 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         return 1;
     w->links++;
     w->cur = e;
+    /* CSS Values and Units 4, "Fragment URLs" (local URLs): a url() that
+     * begins with '#' refers to the document itself, whatever its base */
+    base = e->link.base;
+    if (e->link.shape == XIRI_SHAPE_CSS && len > 0 && e->value[start] == '#' &&
+        w->doc_uri)
+        e->link.base = w->doc_uri;
     if (w->on_link && w->on_link(w->user, &e->link) != 0) {
+        e->link.base = base;
         w->cur = NULL;
         fail(w, XIRI_ECANCELED);
         return 1;
     }
+    e->link.base = base;
     w->cur = NULL;
     if (trail != SIZE_MAX)
         report_removed_control(w, e, trail, place[3], false);
@@ -1146,6 +1159,64 @@ static int srcset_problem(void *user, enum srcset_problem_kind kind, size_t at,
     return w->status != XIRI_OK;
 }
 
+/* The url()s of a CSS value that come to no link (shapes.c): one written
+ * with an escape, which xiri does not decode (a note), and one browsers
+ * drop with its declaration (CSS Syntax Level 3: a bad URL, 4.3.6, or a
+ * string a line end cuts, 4.3.5), an error.  raw_place walks from the
+ * value's start: e's item fields are reset first. */
+static void css_problems(struct xiri_walker *w, struct emit *e)
+{
+    size_t pos = 0;
+    struct css_url u;
+    const char *v = e->value;
+
+    e->item_i = e->item_d = e->at_i = e->at_d = 0;
+    if (e->map_ok < 0) {
+        /* no item mapped a place yet: learn whether places can be */
+        size_t zero = 0, ignored;
+        map_offsets(w, e, &zero, &ignored, 1);
+    }
+    while (w->status == XIRI_OK && css_url_next(v, e->value_len, &pos, &u)) {
+        size_t place = e->map_ok > 0 ? raw_place(w, e, u.at) : e->raw_pos;
+        unsigned char c = (unsigned char)v[u.at];
+        char what[48];
+
+        if (u.kind == CSS_URL_ESCAPED) {
+            about_diag(w, v + u.start, u.len, e->link.element,
+                       e->link.attribute, "css-escape", XIRI_SEV_NOTE, place,
+                       "a url() written with a CSS escape ('\\', CSS "
+                       "Syntax Level 3, 4.3.7): xiri does not decode CSS "
+                       "escapes, so this URL is neither checked nor "
+                       "rewritten");
+            continue;
+        }
+        if (u.kind != CSS_URL_BAD)
+            continue;
+        if (u.quote)
+            snprintf(what, sizeof(what), "a line end inside its quotes");
+        else if (c == '\\')
+            snprintf(what, sizeof(what), "a '\\' before a line end");
+        else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')
+            snprintf(what, sizeof(what), "white space inside it");
+        else if (c == '(')
+            snprintf(what, sizeof(what), "a '(' inside it");
+        else if (c == '"' || c == '\'')
+            snprintf(what, sizeof(what), "a quote mark (%c) inside it", c);
+        else
+            snprintf(what, sizeof(what), "a control character (U+%04X)",
+                     (unsigned)c);
+        about_diag(w, v + u.start, u.len, e->link.element, e->link.attribute,
+                   "css-bad-url", XIRI_SEV_ERROR, place,
+                   "a url() with %s is a bad URL (CSS Syntax Level 3, "
+                   "%s): browsers drop the whole declaration and never load "
+                   "it; %s",
+                   what, u.quote ? "4.3.5" : "4.3.6",
+                   u.quote ? "remove the line end or write it as %0A"
+                           : "quote the URL, url(\"...\"), or percent-encode "
+                             "the character (%20 for a space)");
+    }
+}
+
 /* Does v[0..n) hold a token of a KML image pyramid's tile URL ($[level],
  * $[x], $[y]: OGC KML 2.2 kml:href of a kml:PhotoOverlay's kml:Icon with
  * a kml:ImagePyramid; Google's KML reference, "Adding PhotoOverlays")? */
@@ -1217,6 +1288,8 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
         e->item_i = e->item_d = e->at_i = e->at_d = 0;
         srcset_check(e->value, e->value_len, srcset_problem, e);
     }
+    if (shape == XIRI_SHAPE_CSS && w->status == XIRI_OK)
+        css_problems(w, e);
     /* XSD 1.0 Part 1 2.6.3 and 4.3.2: xsi:schemaLocation holds pairs, a
      * namespace name then a location; with an odd count the last item
      * (even: a namespace name, shapes.c) has none.  e->link and item_i
@@ -3135,7 +3208,8 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
             return XIRI_ENOTABS;
         }
         w->doc_base = dup_or_null(opts->base);
-        if (!w->doc_base) {
+        w->doc_uri = dup_or_null(opts->base);
+        if (!w->doc_base || !w->doc_uri) {
             xiri_walker_free(w);
             return XIRI_ENOMEM;
         }
@@ -3608,6 +3682,7 @@ void xiri_walker_free(struct xiri_walker *w)
     buf_free(&w->head);
     mem_free(w->name);
     mem_free(w->doc_base);
+    mem_free(w->doc_uri);
     mem_free(w->encoding_option);
     mem_free(w);
 }

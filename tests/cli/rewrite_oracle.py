@@ -277,6 +277,31 @@ XHTML_NS = "http://www.w3.org/1999/xhtml"
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
+# The attributes whose value is CSS (xiri's preset "css"): HTML's and
+# SVG's style, and SVG's presentation attributes that take a FuncIRI.
+CSS_ATTRIBUTES = {"style", "fill", "stroke", "clip-path", "mask", "filter",
+                  "marker-start", "marker-mid", "marker-end", "cursor"}
+
+
+def css_link(l, prefix):
+    """Is link l a url() of CSS?  Its attribute is one of CSS_ATTRIBUTES,
+    and the text before its span (prefix, decoded) ends with "url(", then
+    white space and a quote mark at most: checked here from the document
+    itself, not taken from xiri."""
+    if l["attribute"] not in CSS_ATTRIBUTES:
+        return False
+    if not re.search(r"url\(\s*[\"']?\s*$", prefix, re.I):
+        raise ModelError("the CSS link at %d does not follow a url(" % l["offset"])
+    return True
+
+
+def css_unsafe(v):
+    """CSS Syntax Level 3, 4.3.5 and 4.3.6: characters that would end or
+    break the url() a new value is written into (xiri writes no CSS
+    escapes, so it leaves such a value alone)."""
+    return any(ord(c) <= 0x20 or c in "\x7f\"'()\\" for c in v)
+
+
 def rendered_links(data, enc, links, is_html):
     """For each link (a record of xiri links --format=json), whether
     browsers complete its URL with the document's encoding: every link of
@@ -593,6 +618,8 @@ def model(data, links, opts, enc, is_html):
         # the walker's span must hold the value as written
         if expand_refs(text, is_html, entities) != v:
             raise ModelError("the span %d+%d %r is not the value %r" % (off, n, raw, v))
+        prefix = data[max(0, off - 8192):off].decode(enc, "replace")
+        is_css = css_link(l, prefix)
         try:
             nv = v
             if is_html:
@@ -607,16 +634,24 @@ def model(data, links, opts, enc, is_html):
                         if c in nv:
                             end = min(end, nv.index(c))
                     nv = nv[:end].replace("\\", "/") + nv[end:]
-            # HTML usemap: a hash-name reference, never resolved
-            if opts.resolve and l["base"] and not (is_html and l["attribute"] == "usemap"):
+            # HTML usemap: a hash-name reference, never resolved; a CSS
+            # url() of a fragment only is local (CSS Values 4, "Fragment
+            # URLs"): not resolved either
+            if (opts.resolve and l["base"] and not (is_html and l["attribute"] == "usemap") and
+                    not (is_css and nv.startswith("#"))):
                 check_syntax(nv)
                 nv = resolve(l["base"], nv)
+            # CSS encodes a URL's query in UTF-8, in any document (CSS
+            # Values 4, "URL processing model")
+            doc_query = rendered[li] and not is_css
             if opts.to == "uri":
-                nv, qdiff = to_uri(nv, opts, rendered[li], enc, l["base"])
+                nv, qdiff = to_uri(nv, opts, doc_query, enc, l["base"])
                 if qdiff:
                     qdiffs.append((l["line"], l["column"]))
             else:
-                nv = to_iri(nv, opts, rendered[li], enc, l["base"])
+                nv = to_iri(nv, opts, doc_query, enc, l["base"])
+            if is_css and nv != v and css_unsafe(nv):
+                raise Unmappable()
         except Unmappable:
             unmapped.append((l["line"], l["column"]))
             continue
@@ -624,7 +659,6 @@ def model(data, links, opts, enc, is_html):
             continue
         if off < pos:
             raise ModelError("links out of order at %d" % off)
-        prefix = data[max(0, off - 8192):off].decode(enc, "replace")
         quote = quote_of(prefix, len(prefix), l["attribute"], is_html) if l["attribute"] else None
         if (quote == "" and ('"' in v or "'" in v) and
                 (nv == "" or any(c in " \t\n\r\f\"'=<>`" for c in nv))):

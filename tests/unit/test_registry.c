@@ -192,12 +192,13 @@ static void test_shape_names(void)
                                         "pairs",
                                         "resolved-identifier",
                                         "hash-name",
-                                        "kml-template"};
+                                        "kml-template",
+                                        "css"};
     enum xiri_shape s;
     size_t i;
 
-    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 9);
-    for (i = 0; i < 9; i++) {
+    CU_ASSERT_EQUAL(XIRI_SHAPE_COUNT, 10);
+    for (i = 0; i < 10; i++) {
         TEST_STR_EQ("shape name", xiri_shape_name((enum xiri_shape)i),
                     names[i]);
         CU_ASSERT(registry_shape_from_name(names[i], strlen(names[i]), &s));
@@ -332,7 +333,7 @@ static const struct spec_case spec_cases[] = {
      * and lacked the last one added) */
     {"el@a=HASH-NAME", NULL, XIRI_ESYNTAX, 5,
      "(iri, list, srcset, refresh, identifier, pairs, resolved-identifier, "
-     "hash-name, kml-template)"},
+     "hash-name, kml-template, css)"},
     {"e@l@a", NULL, XIRI_ESYNTAX, 3, "'@' at offset 3"},
     /* A processing instruction's pseudo-attribute: '?target@name', no
      * namespace on either, and a name (its content is no link). */
@@ -888,7 +889,7 @@ static const struct error_case error_cases[] = {
      XIRI_EDOC,
      {"badshape.xsd:8: ", "unknown xiri:shape 'bogus'",
       "(iri, list, srcset, refresh, identifier, pairs, resolved-identifier, "
-      "hash-name, kml-template)"}},
+      "hash-name, kml-template, css)"}},
     {"laughs.xsd", XIRI_EDOC, {"laughs.xsd:", "entity", NULL}},
     {"does-not-exist.xsd",
      XIRI_EIO,
@@ -1118,7 +1119,7 @@ static void test_xsd_limits(void)
 static const char *const preset_names[] = {
     "html",   "xhtml",   "xlink",    "xml",  "svg", "atom", "rss", "rss1",
     "rdf",    "sitemap", "xinclude", "xslt", "xsd", "xsi",  "wfw", "mrss",
-    "itunes", "opml",    "opf",      "kml",  "gpx", "xbel", "pi",
+    "itunes", "opml",    "opf",      "kml",  "gpx", "xbel", "pi",  "css",
 };
 
 static void test_preset_list(void)
@@ -1143,7 +1144,8 @@ struct spot {
 
 /* Entries per preset: counted by hand from each schema's declarations. */
 static const size_t preset_counts[] = {
-    45, 45, 3, 1, 18, 12, 16, 8, 6, 1, 1, 4, 9, 2, 3, 26, 2, 5, 6, 20, 3, 1, 3,
+    45, 45, 3, 1,  18, 12, 16, 8,  6, 1, 1, 4,
+    9,  2,  3, 26, 2,  5,  6,  20, 3, 1, 3, 11,
 };
 
 static const struct spot preset_spots[][4] = {
@@ -1279,6 +1281,12 @@ static const struct spot preset_spots[][4] = {
      {NULL, "?xml-model", NULL, "schematypens", XIRI_SHAPE_IDENTIFIER},
      {NULL, "?xml-stylesheet", NULL, "type", -1},
      {NULL, "xml-stylesheet", NULL, "href", -1}},
+    /* css: style on every XHTML and SVG element, SVG's presentation
+     * attributes (not on XHTML elements, not without a namespace) */
+    {{XHTML_NS, "div", NULL, "style", XIRI_SHAPE_CSS},
+     {SVG_NS, "rect", NULL, "fill", XIRI_SHAPE_CSS},
+     {XHTML_NS, "div", NULL, "fill", -1},
+     {NULL, "div", NULL, "style", -1}},
 };
 
 static void test_presets(void)
@@ -1333,21 +1341,27 @@ static void test_preset_all(void)
      * of the three XLink attributes, rss1's copy of xml:base and all of
      * rdf (rss1 imports it): 45+3+1+15+12+16+7+1+1+4+9+2+3+26+2+5, less
      * opml's docs, which rss.xsd declares too (an element without a
-     * namespace, any parent), and opf, kml, gpx, xbel, pi: 6+20+3+1+3. */
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 184);
+     * namespace, any parent), and opf, kml, gpx, xbel, pi, css:
+     * 6+20+3+1+3+11. */
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 195);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "svg", &err), XIRI_OK);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 184);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 195);
     CU_ASSERT_EQUAL(find_attr(reg, ATOM_NS, "link", XML_NS, "base", false),
                     XIRI_SHAPE_IRI);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "IMG", NULL, "SRC", true),
                     XIRI_SHAPE_IRI);
+    /* css's '{XHTML}*@style' matches every element of an HTML document,
+     * in any case; its SVG entries none there (no namespaces) */
+    CU_ASSERT_EQUAL(find_attr(reg, NULL, "Td", NULL, "STYLE", true),
+                    XIRI_SHAPE_CSS);
+    CU_ASSERT_EQUAL(find_attr(reg, NULL, "rect", NULL, "fill", true), -1);
     memset(&err, 0, sizeof(err));
     check_error("unknown preset", xiri_registry_load_preset(reg, "nope", &err),
                 &err, XIRI_EINVAL, frags);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "HTML", &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, NULL, &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(NULL, "html", &err), XIRI_EINVAL);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 184);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 195);
     xiri_registry_free(reg);
 }
 
@@ -1440,7 +1454,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 184 - 1)
+        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 195 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");

@@ -14,6 +14,7 @@
 #include "pseudoattr.h"
 #include "shapes.h"
 #include "srcset.h"
+#include "cssurl.h"
 #include "suites.h"
 
 #define MAX_ITEMS 6
@@ -199,6 +200,59 @@ static const struct shape_case cases[] = {
     {XIRI_SHAPE_HASH_NAME, "#map", {{0, "#map"}}, "usemap"},
     {XIRI_SHAPE_HASH_NAME, " #m\t", {{0, " #m\t"}}, "white space kept"},
     {XIRI_SHAPE_HASH_NAME, "", {{0, ""}}, "empty: one empty item"},
+    /* CSS: the url()s as CSS Syntax Level 3 section 4 tokenizes the
+     * text (offsets counted by hand) */
+    {XIRI_SHAPE_CSS,
+     "background: url(a.png) no-repeat",
+     {{16, "a.png"}},
+     "an unquoted url()"},
+    {XIRI_SHAPE_CSS,
+     "background-image:URL( \"b c.png\" )",
+     {{23, "b c.png"}},
+     "4.3.4: any case; white space, then a string: its text"},
+    {XIRI_SHAPE_CSS,
+     "content:'url(x)';b:url(y)",
+     {{23, "y"}},
+     "4.3.5: no url() inside a string"},
+    {XIRI_SHAPE_CSS,
+     "/* url(x) */ x:url( y )",
+     {{20, "y"}},
+     "4.3.2: none in a comment; 4.3.6: white space around the URL"},
+    {XIRI_SHAPE_CSS,
+     "a:url(my photo.png), url(b)",
+     {{25, "b"}},
+     "4.3.6: a bad URL is no item, and ends at its ')'"},
+    {XIRI_SHAPE_CSS,
+     "a:url(a\\)b.png) url(c)",
+     {{20, "c"}},
+     "4.3.7: an escaped URL is no item; its '\\)' ends nothing"},
+    {XIRI_SHAPE_CSS,
+     "a:\\75 rl(x.png)",
+     {{9, "x.png"}},
+     "4.3.7: \\75 and a space are 'u': the name is \"url\""},
+    {XIRI_SHAPE_CSS, "u\\rl(x)", {{5, "x"}}, "4.3.7: \\r is 'r'"},
+    {XIRI_SHAPE_CSS,
+     "a:myurl(x) #url(x) @url(x) 1url(x) -url(x)",
+     {{0}},
+     "4.3.1: a function of another name, a hash, an at-keyword, a "
+     "dimension, an ident \"-url\""},
+    {XIRI_SHAPE_CSS,
+     "+url(x) 1.url(y)",
+     {{5, "x"}, {14, "y"}},
+     "4.3.1: '+' and '.' are delimiters here, and \"1\" a number"},
+    {XIRI_SHAPE_CSS,
+     "fill:url(a.png",
+     {{9, "a.png"}},
+     "4.3.6: the end of the text ends it"},
+    {XIRI_SHAPE_CSS,
+     "url() url(\"\") url(' ')",
+     {{0}},
+     "empty URLs (CSS Values 4: they refer to nothing) are none"},
+    {XIRI_SHAPE_CSS,
+     "url('a.png' crossorigin(anonymous)) url(#g)",
+     {{5, "a.png"}, {40, "#g"}},
+     "a string with url modifiers (CSS Values 4); a fragment"},
+    {XIRI_SHAPE_CSS, "color: red", {{0}}, "no url()"},
 };
 
 struct got {
@@ -624,6 +678,83 @@ static void test_pseudo_attr_decode(void)
     CU_PASS("decode");
 }
 
+/* What css_url_next finds: the kind of each url(), where it is bad or
+ * its first escape is (at), and an OK one's length; offsets counted by
+ * hand from CSS Syntax Level 3, 4.3.5 to 4.3.7 and 4.3.14. */
+static void test_css_url_kinds(void)
+{
+    static const struct {
+        const char *v;
+        unsigned n;
+        enum css_url_kind kind[2];
+        size_t at[2], len[2];
+        char quote[2];
+    } rows[] = {
+        {"a:url(my photo.png)", 1, {CSS_URL_BAD}, {8}, {0}, {0}},
+        {"url(a b )", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"url(a\"b)", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"url(a(b)", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"url(a\x01"
+         "b)",
+         1,
+         {CSS_URL_BAD},
+         {5},
+         {0},
+         {0}},
+        /* a '\' before a line end is no escape in a URL: bad */
+        {"url(a\\\nb)", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        /* the remnants of a bad URL skip an escaped ')' (4.3.14) */
+        {"url(a b\\)c) url(d)",
+         2,
+         {CSS_URL_BAD, CSS_URL_OK},
+         {5, 16},
+         {0, 1},
+         {0, 0}},
+        {"url(a\\)b) url(c)",
+         2,
+         {CSS_URL_ESCAPED, CSS_URL_OK},
+         {5, 14},
+         {0, 1},
+         {0, 0}},
+        {"url(\"a\\\"b\")", 1, {CSS_URL_ESCAPED}, {6}, {0}, {'"'}},
+        {"url(a.png   )", 1, {CSS_URL_OK}, {4}, {5}, {0}},
+        {"url( 'x' )", 1, {CSS_URL_OK}, {6}, {1}, {'\''}},
+        /* a line end cuts the string: a bad string, and what follows is
+         * read anew, 'b' and then a string to the end of the text, which
+         * swallows the second url() */
+        {"url(\"a\nb\") url(c)", 1, {CSS_URL_BAD}, {6}, {0}, {'"'}},
+    };
+    size_t i, pos;
+    unsigned k;
+    struct css_url u;
+
+    for (i = 0; i < ARRAY_LEN(rows); i++) {
+        size_t n = strlen(rows[i].v);
+
+        pos = 0;
+        for (k = 0; css_url_next(rows[i].v, n, &pos, &u); k++) {
+            if (k >= rows[i].n) {
+                TEST_FAIL("css '%s': url %u at %zu not expected", rows[i].v, k,
+                          u.start);
+                break;
+            }
+            if (u.kind != rows[i].kind[k] || u.at != rows[i].at[k] ||
+                u.quote != rows[i].quote[k] ||
+                (u.kind == CSS_URL_OK && u.len != rows[i].len[k]))
+                TEST_FAIL("css '%s': url %u: kind %d at %zu len %zu quote "
+                          "%d, want %d at %zu len %zu quote %d",
+                          rows[i].v, k, (int)u.kind, u.at, u.len, u.quote,
+                          (int)rows[i].kind[k], rows[i].at[k], rows[i].len[k],
+                          rows[i].quote[k]);
+            if (pos > n)
+                TEST_FAIL("css '%s': pos %zu past the end", rows[i].v, pos);
+        }
+        if (k != rows[i].n)
+            TEST_FAIL("css '%s': %u urls, want %u", rows[i].v, k, rows[i].n);
+    }
+    CU_PASS("css urls");
+}
+
 int suite_shapes_register(void)
 {
     CU_pSuite s = CU_add_suite("shapes", NULL, NULL);
@@ -635,7 +766,8 @@ int suite_shapes_register(void)
         !CU_add_test(s, "srcset descriptors (wpt)", test_srcset_wpt) ||
         !CU_add_test(s, "srcset rules", test_srcset_rules) ||
         !CU_add_test(s, "pseudo-attributes", test_pseudo_attrs) ||
-        !CU_add_test(s, "pseudo-attribute values", test_pseudo_attr_decode))
+        !CU_add_test(s, "pseudo-attribute values", test_pseudo_attr_decode) ||
+        !CU_add_test(s, "css url kinds", test_css_url_kinds))
         return -1;
     return 0;
 }

@@ -1,0 +1,274 @@
+/* cssurl.c - the url()s of a CSS value (cssurl.h), found as CSS Syntax
+ * Module Level 3 (W3C Candidate Recommendation Draft, 24 December 2021)
+ * section 4, "Tokenization", finds them.  Only what decides where a url()
+ * starts and ends is followed: comments (4.3.2), strings (4.3.5), names
+ * (4.3.11) with their escapes (4.3.7, 4.3.8), url tokens (4.3.6) and their
+ * remnants (4.3.14); every other token is read a character at a time,
+ * which moves no url(). */
+#include "common.h"
+#include "cssurl.h"
+
+/* 4.2 "newline" (3.3 preprocessing makes CR, CR LF and FF newlines) */
+static bool css_newline(unsigned char c)
+{
+    return c == '\n' || c == '\r' || c == '\f';
+}
+
+/* 4.2 "whitespace" */
+static bool css_space(unsigned char c)
+{
+    return css_newline(c) || c == ' ' || c == '\t';
+}
+
+/* 4.2 "ident code point": a letter, a digit, '_', '-', or a non-ASCII
+ * code point (each byte of one in UTF-8).  Digits and '-' cannot start
+ * an ident, but a name run that starts with them is a number, a
+ * dimension or an ident other than "url" all the same. */
+static bool css_name_char(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c == '-' || c >= 0x80;
+}
+
+/* 4.2 "non-printable code point"; U+0000 is none, since 3.3 makes it
+ * U+FFFD. */
+static bool css_non_printable(unsigned char c)
+{
+    return (c >= 0x01 && c <= 0x08) || c == 0x0B || (c >= 0x0E && c <= 0x1F) ||
+           c == 0x7F;
+}
+
+static int css_hex(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* 4.3.8: a '\' at i starts a valid escape unless a newline follows it
+ * (at the end of the text it does: 4.3.7 reads U+FFFD). */
+static bool css_valid_escape(const char *v, size_t n, size_t i)
+{
+    return v[i] == '\\' &&
+           (i + 1 >= n || !css_newline((unsigned char)v[i + 1]));
+}
+
+/* 4.3.7 "consume an escaped code point", the '\' at i: the index after
+ * the escape; its code point in *cp (exact when ASCII; a code point
+ * written as UTF-8 gives its first byte, which is no ASCII letter). */
+static size_t css_escape_end(const char *v, size_t n, size_t i,
+                             unsigned long *cp)
+{
+    size_t k = i + 1;
+    unsigned long x = 0;
+    int d = 0, h;
+
+    if (k >= n) {
+        *cp = 0xFFFD;
+        return k;
+    }
+    if (css_hex((unsigned char)v[k]) < 0) {
+        *cp = (unsigned char)v[k];
+        return k + 1;
+    }
+    /* up to six hex digits, then one white space (CR LF counts as one) */
+    while (k < n && d < 6 && (h = css_hex((unsigned char)v[k])) >= 0) {
+        x = x * 16 + (unsigned long)h;
+        k++;
+        d++;
+    }
+    if (k < n && css_space((unsigned char)v[k]))
+        k += v[k] == '\r' && k + 1 < n && v[k + 1] == '\n' ? 2 : 1;
+    *cp = x;
+    return k;
+}
+
+/* 4.3.11 "consume an ident sequence" from i: the index after it; *is_url
+ * when its code points are "url" in any ASCII case (4.3.4). */
+static size_t css_name_end(const char *v, size_t n, size_t i, bool *is_url)
+{
+    static const char url[] = "url";
+    size_t count = 0;
+    bool same = true;
+    unsigned long cp;
+
+    while (i < n) {
+        unsigned char c = (unsigned char)v[i];
+
+        if (css_name_char(c)) {
+            cp = c;
+            i++;
+        } else if (css_valid_escape(v, n, i)) {
+            i = css_escape_end(v, n, i, &cp);
+        } else {
+            break;
+        }
+        if (cp >= 'A' && cp <= 'Z')
+            cp += 'a' - 'A';
+        if (count < 3 && cp != (unsigned char)url[count])
+            same = false;
+        count++;
+    }
+    *is_url = same && count == 3;
+    return i;
+}
+
+/* 4.3.2: the comment whose "/" is at i: the index after its end. */
+static size_t css_comment_end(const char *v, size_t n, size_t i)
+{
+    for (i += 2; i + 1 < n; i++)
+        if (v[i] == '*' && v[i + 1] == '/')
+            return i + 2;
+    return n; /* 4.3.2: a comment the text ends is one all the same */
+}
+
+/* 4.3.5 "consume a string token": the string whose opening quote is at
+ * i.  Fills u (kind, the text between the quotes); returns the index
+ * after the closing quote, at the end of the text, or at the newline
+ * that makes it a bad string (4.3.5 reconsumes it). */
+static size_t css_string(const char *v, size_t n, size_t i, struct css_url *u)
+{
+    char q = v[i];
+    size_t j = i + 1;
+    unsigned long cp;
+
+    u->quote = q;
+    u->start = j;
+    u->kind = CSS_URL_OK;
+    while (j < n && v[j] != q) {
+        unsigned char c = (unsigned char)v[j];
+
+        if (css_newline(c)) {
+            u->kind = CSS_URL_BAD;
+            u->at = j;
+            u->len = j - u->start;
+            return j;
+        }
+        if (c == '\\') {
+            if (u->kind == CSS_URL_OK) {
+                u->kind = CSS_URL_ESCAPED;
+                u->at = j;
+            }
+            if (j + 1 < n && css_newline((unsigned char)v[j + 1]))
+                /* an escaped newline continues the string: no character */
+                j += v[j + 1] == '\r' && j + 2 < n && v[j + 2] == '\n' ? 3 : 2;
+            else
+                j = css_escape_end(v, n, j, &cp);
+            continue;
+        }
+        j++;
+    }
+    u->len = (j < n ? j : n) - u->start;
+    return j < n ? j + 1 : n; /* the end of the text ends it too */
+}
+
+/* 4.3.14 "consume the remnants of a bad url" from i: the index after the
+ * ')' that ends it, or the end. */
+static size_t css_bad_url_end(const char *v, size_t n, size_t i)
+{
+    unsigned long cp;
+
+    while (i < n) {
+        if (v[i] == ')')
+            return i + 1;
+        i = css_valid_escape(v, n, i) ? css_escape_end(v, n, i, &cp) : i + 1;
+    }
+    return n;
+}
+
+/* 4.3.6 "consume a url token", its first character at i (after "url("
+ * and white space): fills u, returns the index after it. */
+static size_t css_url_token(const char *v, size_t n, size_t i,
+                            struct css_url *u)
+{
+    size_t j = i, k;
+    unsigned long cp;
+
+    u->quote = 0;
+    u->start = i;
+    u->kind = CSS_URL_OK;
+    u->at = i;
+    while (j < n) {
+        unsigned char c = (unsigned char)v[j];
+
+        if (c == ')') {
+            u->len = j - i;
+            return j + 1;
+        }
+        if (css_space(c)) {
+            for (k = j; k < n && css_space((unsigned char)v[k]); k++)
+                ;
+            if (k >= n || v[k] == ')') {
+                u->len = j - i;
+                return k < n ? k + 1 : n;
+            }
+            u->kind = CSS_URL_BAD;
+            u->at = j;
+            u->len = j - i;
+            return css_bad_url_end(v, n, k);
+        }
+        if (c == '"' || c == '\'' || c == '(' || css_non_printable(c) ||
+            (c == '\\' && !css_valid_escape(v, n, j))) {
+            u->kind = CSS_URL_BAD;
+            u->at = j;
+            u->len = j - i;
+            return css_bad_url_end(v, n, j);
+        }
+        if (c == '\\') {
+            if (u->kind == CSS_URL_OK) {
+                u->kind = CSS_URL_ESCAPED;
+                u->at = j;
+            }
+            j = css_escape_end(v, n, j, &cp);
+            continue;
+        }
+        j++;
+    }
+    u->len = n - i; /* the end of the text ends it (a parse error only) */
+    return n;
+}
+
+bool css_url_next(const char *v, size_t n, size_t *pos, struct css_url *u)
+{
+    size_t i = *pos;
+    struct css_url skip;
+    bool is_url;
+
+    while (i < n) {
+        unsigned char c = (unsigned char)v[i];
+
+        if (c == '/' && i + 1 < n && v[i + 1] == '*') {
+            i = css_comment_end(v, n, i);
+        } else if (c == '"' || c == '\'') {
+            i = css_string(v, n, i, &skip); /* a string: no url() */
+        } else if (c == '#' || c == '@') {
+            /* 4.3.1: a hash or an at-keyword: its name is no function */
+            i = css_name_end(v, n, i + 1, &is_url);
+        } else if (css_name_char(c) || css_valid_escape(v, n, i)) {
+            i = css_name_end(v, n, i, &is_url);
+            if (!is_url || i >= n || v[i] != '(')
+                continue;
+            /* 4.3.4 "consume an ident-like token": "url(" then white
+             * space; a quote next makes it a function whose argument is
+             * a string, anything else a url token */
+            for (i++; i < n && css_space((unsigned char)v[i]); i++)
+                ;
+            if (i < n && (v[i] == '"' || v[i] == '\''))
+                i = css_string(v, n, i, u);
+            else
+                i = css_url_token(v, n, i, u);
+            if (u->kind == CSS_URL_OK)
+                u->at = u->start;
+            *pos = i;
+            return true;
+        } else {
+            i++;
+        }
+    }
+    *pos = n;
+    return false;
+}
