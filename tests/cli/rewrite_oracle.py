@@ -283,13 +283,14 @@ CSS_ATTRIBUTES = {"style", "fill", "stroke", "clip-path", "mask", "filter",
                   "marker-start", "marker-mid", "marker-end", "cursor"}
 
 
-def css_link(l, prefix):
+def css_link(l, prefix, is_html, entities):
     """Is link l a url() of CSS?  Its attribute is one of CSS_ATTRIBUTES,
-    and the text before its span (prefix, decoded) ends with "url(", then
-    white space and a quote mark at most: checked here from the document
-    itself, not taken from xiri."""
+    and the text before its span (prefix, decoded; its references read
+    here) ends with "url(", then white space and a quote mark at most:
+    checked here from the document itself, not taken from xiri."""
     if l["attribute"] not in CSS_ATTRIBUTES:
         return False
+    prefix = expand_refs(prefix[-200:], is_html, entities)
     if not re.search(r"url\(\s*[\"']?\s*$", prefix, re.I):
         raise ModelError("the CSS link at %d does not follow a url(" % l["offset"])
     return True
@@ -619,7 +620,7 @@ def model(data, links, opts, enc, is_html):
         if expand_refs(text, is_html, entities) != v:
             raise ModelError("the span %d+%d %r is not the value %r" % (off, n, raw, v))
         prefix = data[max(0, off - 8192):off].decode(enc, "replace")
-        is_css = css_link(l, prefix)
+        is_css = css_link(l, prefix, is_html, entities)
         try:
             nv = v
             if is_html:

@@ -230,6 +230,18 @@ def tag(rng, name, attrs, enc, is_html, close):
     return s + (pick(rng, ["/>", " />"]) if close else ">")
 
 
+def css_style(rng):
+    """A style attribute's declarations with a url() (xiri's preset css):
+    unquoted, double- or single-quoted, after a fragment-only one.  The
+    URL holds nothing that would end or break its url() (CSS Syntax Level
+    3, 4.3.5 and 4.3.6)."""
+    v = re.sub(r"[\s\"'()\\\x00-\x1f\x7f]", "", a_value(rng, True))
+    form = pick(rng, ["background:url(%s)", 'background-image: url("%s") ',
+                      "list-style:URL( '%s' );color:red",
+                      "filter:url(#f); background:url(%s)"])
+    return form % v
+
+
 def gen_doc(rng, i):
     enc, label, bom = pick(rng, ENCODINGS)
     is_html = rng.random() < 0.5 and enc != "latin-1"
@@ -240,6 +252,8 @@ def gen_doc(rng, i):
         kind = rng.randrange(10)
         v = a_value(rng)
         extra = [("title", pick(rng, WORDS))] if rng.random() < 0.3 else []
+        if rng.random() < 0.3:
+            extra.append(("style", css_style(rng)))
         if is_html:
             name = lambda n: n.upper() if rng.random() < 0.2 else n  # noqa: E731
             if kind < 4:
@@ -467,7 +481,10 @@ def same_request(label, doc, data, lin, lout):
     for a, b, r in zip(lin, lout, rendered):
         if not r:
             continue
-        qa, qb = browser_query(a, doc.enc), browser_query(b, doc.enc)
+        # CSS sends a url()'s query in UTF-8 (CSS Values 4, "URL
+        # processing model")
+        enc = "utf-8" if a["attribute"] in oracle.CSS_ATTRIBUTES else doc.enc
+        qa, qb = browser_query(a, enc), browser_query(b, enc)
         # what the server gets: the same octets (%7B and { are one)
         if qa is not None and qb is not None:
             qa, qb = unquote_to_bytes(qa), unquote_to_bytes(qb)
