@@ -7,6 +7,7 @@
  * which moves no url(). */
 #include "common.h"
 #include "cssurl.h"
+#include "chars.h"
 
 /* 4.2 "newline" (3.3 preprocessing makes CR, CR LF and FF newlines) */
 static bool css_newline(unsigned char c)
@@ -38,17 +39,6 @@ static bool css_non_printable(unsigned char c)
            c == 0x7F;
 }
 
-static int css_hex(unsigned char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* 4.3.8: a '\' at i starts a valid escape unless a newline follows it
  * (at the end of the text it does: 4.3.7 reads U+FFFD). */
 static bool css_valid_escape(const char *v, size_t n, size_t i)
@@ -71,12 +61,12 @@ static size_t css_escape_end(const char *v, size_t n, size_t i,
         *cp = 0xFFFD;
         return k;
     }
-    if (css_hex((unsigned char)v[k]) < 0) {
+    if (ch_hexval((unsigned char)v[k]) < 0) {
         *cp = (unsigned char)v[k];
         return k + 1;
     }
     /* up to six hex digits, then one white space (CR LF counts as one) */
-    while (k < n && d < 6 && (h = css_hex((unsigned char)v[k])) >= 0) {
+    while (k < n && d < 6 && (h = ch_hexval((unsigned char)v[k])) >= 0) {
         x = x * 16 + (unsigned long)h;
         k++;
         d++;
