@@ -596,6 +596,10 @@ struct xiri_link {
                                   of the value (a comment, a processing
                                   instruction, a CDATA section in element
                                   content): it cannot be replaced whole */
+    char item_quote;           /* XIRI_SHAPE_CSS: the quote of the string
+                                  the url() holds the URL in ('"' or
+                                  '\''), 0 for an unquoted URL; 0 for
+                                  every other shape */
 };
 
 /* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER,

@@ -235,6 +235,8 @@ bool css_url_next(const char *v, size_t n, size_t *pos, struct css_url *u)
             i = css_comment_end(v, n, i);
         } else if (c == '"' || c == '\'') {
             i = css_string(v, n, i, &skip); /* a string: no url() */
+        } else if (c == '<' && i + 3 < n && memcmp(v + i + 1, "!--", 3) == 0) {
+            i += 4; /* 4.3.1: a <CDO-token>, no name of which "url" is part */
         } else if (c == '#' || c == '@') {
             /* 4.3.1: a hash or an at-keyword: its name is no function */
             i = css_name_end(v, n, i + 1, &is_url);

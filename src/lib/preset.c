@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#define PRESET_MAX_FILES 11
+#define PRESET_MAX_FILES 12
 
 struct preset {
     const char *name;
@@ -100,19 +100,21 @@ static const struct preset presets[] = {
      {"?xml-stylesheet@href", "?xml-model@href",
       "?xml-model@schematypens=identifier"}},
     {"css",
-     "the url()s of CSS in attributes: style on any HTML or SVG element; "
+     "the url()s of CSS in attributes: style on any HTML, SVG or MathML "
+     "element; "
      "SVG's fill, stroke, clip-path, mask, filter, marker-start, "
      "marker-mid, marker-end, cursor",
      /* HTML LS "The style attribute" (global); SVG 1.1 6.4 (style) and
       * the FuncIRI of the properties' presentation attributes (SVG 1.1
       * 11.2 fill and stroke, 11.6.2 markers, 14.3.5 clip-path, 14.4
-      * mask, 15.7.2 filter, 16.8.1 cursor) */
+      * mask, 15.7.2 filter, 16.8.1 cursor); MathML Core 2.1.3 (style,
+      * a global attribute of every MathML element) */
      {"{" XHTML_NS "}*@style=css", "{" SVG_NS "}*@style=css",
-      "{" SVG_NS "}*@fill=css", "{" SVG_NS "}*@stroke=css",
-      "{" SVG_NS "}*@clip-path=css", "{" SVG_NS "}*@mask=css",
-      "{" SVG_NS "}*@filter=css", "{" SVG_NS "}*@marker-start=css",
-      "{" SVG_NS "}*@marker-mid=css", "{" SVG_NS "}*@marker-end=css",
-      "{" SVG_NS "}*@cursor=css"}},
+      "{" MATHML_NS "}*@style=css", "{" SVG_NS "}*@fill=css",
+      "{" SVG_NS "}*@stroke=css", "{" SVG_NS "}*@clip-path=css",
+      "{" SVG_NS "}*@mask=css", "{" SVG_NS "}*@filter=css",
+      "{" SVG_NS "}*@marker-start=css", "{" SVG_NS "}*@marker-mid=css",
+      "{" SVG_NS "}*@marker-end=css", "{" SVG_NS "}*@cursor=css"}},
 };
 
 const char *xiri_preset_at(size_t i, const char **description)

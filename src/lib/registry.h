@@ -13,6 +13,7 @@
  * bound to this namespace by definition. */
 #define XML_NS "http://www.w3.org/XML/1998/namespace"
 #define SVG_NS "http://www.w3.org/2000/svg"
+#define MATHML_NS "http://www.w3.org/1998/Math/MathML"
 #define XLINK_NS "http://www.w3.org/1999/xlink"
 
 /* Is attribute {attr_ns}attr of element {element_ns}element registered?

@@ -1044,19 +1044,20 @@ static bool needs_quotes(const struct xiri_rewriter *rw, int *memo)
 }
 
 /* Could v[0..n), written as it is, end or break the url() of CSS that it
- * replaces?  White space, a quote mark, a parenthesis, a backslash or a
- * control character: each ends an unquoted URL or makes it bad (CSS
- * Syntax Level 3, 4.3.6), a quote or a line end a quoted one (4.3.5).
- * The link does not tell how its url() is quoted, so any of them holds
- * the value back; xiri writes no CSS escapes. */
-static bool css_unsafe(const char *v, size_t n)
+ * replaces, whose URL is quoted with quote (0: unquoted)?  In a string,
+ * its quote, a backslash or a line end (CSS Syntax Level 3, 4.3.5); in
+ * an unquoted URL, white space, a quote mark, a parenthesis, a backslash
+ * or a control character (4.3.6).  xiri writes no CSS escapes. */
+static bool css_unsafe(const char *v, size_t n, char quote)
 {
     size_t i;
 
     for (i = 0; i < n; i++) {
         unsigned char c = (unsigned char)v[i];
-        if (c <= 0x20 || c == 0x7F || c == '"' || c == '\'' || c == '(' ||
-            c == ')' || c == '\\')
+        if (quote ? c == (unsigned char)quote || c == '\\' || c == '\n' ||
+                        c == '\r' || c == '\f'
+                  : c <= 0x20 || c == 0x7F || c == '"' || c == '\'' ||
+                        c == '(' || c == ')' || c == '\\')
             return true;
     }
     return false;
@@ -1146,12 +1147,18 @@ static int on_link(void *user, const struct xiri_link *l)
                      "spelling, even the equivalent URI, names something "
                      "else; left as it is";
     } else if (l->shape == XIRI_SHAPE_CSS &&
-               css_unsafe(rw->value.data, rw->value.len)) {
+               css_unsafe(rw->value.data, rw->value.len, l->item_quote)) {
         ev.status = XIRI_EINVAL;
-        ev.message = "the new value holds white space, a quote mark, a "
-                     "parenthesis or a backslash, which would end or break "
-                     "the CSS url() it stands in (CSS Syntax Level 3, "
-                     "4.3.6); left as it is";
+        ev.message = l->item_quote
+                         ? "the new value holds the quote mark of its CSS "
+                           "string, a backslash or a line end, which would "
+                           "end or break the url() it stands in (CSS Syntax "
+                           "Level 3, 4.3.5); left as it is"
+                         : "the new value holds white space, a quote mark, a "
+                           "parenthesis or a backslash, which would end or "
+                           "break the unquoted CSS url() it stands in (CSS "
+                           "Syntax Level 3, 4.3.6); left as it is: quote "
+                           "the URL, url(\"...\")";
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";

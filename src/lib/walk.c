@@ -961,6 +961,18 @@ static void report_removed_control(struct xiri_walker *w, struct emit *e,
                e->link.attribute ? e->link.attribute : "the element's content");
 }
 
+/* The quote of the CSS string an item of a XIRI_SHAPE_CSS value starts
+ * at v[start] in, or 0: white space may stand between them (shapes.c
+ * leaves it out); an unquoted URL follows its "url(" and white space. */
+static char css_item_quote(const char *v, size_t start)
+{
+    while (start > 0 && ch_is_ascii_space((unsigned char)v[start - 1]))
+        start--;
+    return start > 0 && (v[start - 1] == '"' || v[start - 1] == '\'')
+               ? v[start - 1]
+               : 0;
+}
+
 static int emit_item(void *user, size_t start, size_t len, unsigned index)
 {
     struct emit *e = user;
@@ -1047,9 +1059,13 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     /* CSS Values and Units 4, "Fragment URLs" (local URLs): a url() that
      * begins with '#' refers to the document itself, whatever its base */
     base = e->link.base;
-    if (e->link.shape == XIRI_SHAPE_CSS && len > 0 && e->value[start] == '#' &&
-        w->doc_uri)
-        e->link.base = w->doc_uri;
+    e->link.item_quote = 0;
+    if (e->link.shape == XIRI_SHAPE_CSS) {
+        /* (no document URI: no base, never <base href>'s) */
+        if (len > 0 && e->value[start] == '#')
+            e->link.base = w->doc_uri;
+        e->link.item_quote = css_item_quote(e->value, start);
+    }
     if (w->on_link && w->on_link(w->user, &e->link) != 0) {
         e->link.base = base;
         w->cur = NULL;

@@ -287,19 +287,24 @@ def css_link(l, prefix, is_html, entities):
     """Is link l a url() of CSS?  Its attribute is one of CSS_ATTRIBUTES,
     and the text before its span (prefix, decoded; its references read
     here) ends with "url(", then white space and a quote mark at most:
-    checked here from the document itself, not taken from xiri."""
+    checked here from the document itself, not taken from xiri.  Returns
+    None when it is not, else the quote of its string ("" unquoted)."""
     if l["attribute"] not in CSS_ATTRIBUTES:
-        return False
+        return None
     prefix = expand_refs(prefix[-200:], is_html, entities)
-    if not re.search(r"url\(\s*[\"']?\s*$", prefix, re.I):
+    m = re.search(r"url\(\s*([\"']?)\s*$", prefix, re.I)
+    if not m:
         raise ModelError("the CSS link at %d does not follow a url(" % l["offset"])
-    return True
+    return m.group(1)
 
 
-def css_unsafe(v):
-    """CSS Syntax Level 3, 4.3.5 and 4.3.6: characters that would end or
-    break the url() a new value is written into (xiri writes no CSS
-    escapes, so it leaves such a value alone)."""
+def css_unsafe(v, quote):
+    """CSS Syntax Level 3: characters that would end or break the url() a
+    new value is written into, a string quoted with quote (4.3.5) or an
+    unquoted URL (quote "", 4.3.6); xiri writes no CSS escapes, so it
+    leaves such a value alone."""
+    if quote:
+        return any(c in quote + "\\\n\r\f" for c in v)
     return any(ord(c) <= 0x20 or c in "\x7f\"'()\\" for c in v)
 
 
@@ -620,7 +625,8 @@ def model(data, links, opts, enc, is_html):
         if expand_refs(text, is_html, entities) != v:
             raise ModelError("the span %d+%d %r is not the value %r" % (off, n, raw, v))
         prefix = data[max(0, off - 8192):off].decode(enc, "replace")
-        is_css = css_link(l, prefix, is_html, entities)
+        css_quote = css_link(l, prefix, is_html, entities)
+        is_css = css_quote is not None
         try:
             nv = v
             if is_html:
@@ -651,7 +657,7 @@ def model(data, links, opts, enc, is_html):
                     qdiffs.append((l["line"], l["column"]))
             else:
                 nv = to_iri(nv, opts, doc_query, enc, l["base"])
-            if is_css and nv != v and css_unsafe(nv):
+            if is_css and nv != v and css_unsafe(nv, css_quote):
                 raise Unmappable()
         except Unmappable:
             unmapped.append((l["line"], l["column"]))

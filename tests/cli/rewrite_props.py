@@ -234,11 +234,17 @@ def css_style(rng):
     """A style attribute's declarations with a url() (xiri's preset css):
     unquoted, double- or single-quoted, after a fragment-only one.  The
     URL holds nothing that would end or break its url() (CSS Syntax Level
-    3, 4.3.5 and 4.3.6)."""
-    v = re.sub(r"[\s\"'()\\\x00-\x1f\x7f]", "", a_value(rng, True))
+    3, 4.3.5 and 4.3.6); a quoted one may hold parentheses."""
+    v = a_value(rng, True)
     form = pick(rng, ["background:url(%s)", 'background-image: url("%s") ',
                       "list-style:URL( '%s' );color:red",
                       "filter:url(#f); background:url(%s)"])
+    if "'%s'" in form or '"%s"' in form:
+        if rng.random() < 0.3:
+            v += "(%d)" % rng.randrange(10)
+        v = re.sub(r"[\\\n\r\f%s]" % form[form.index("%s") - 1], "", v)
+    else:
+        v = re.sub(r"[\s\"'()\\\x00-\x1f\x7f]", "", v)
     return form % v
 
 

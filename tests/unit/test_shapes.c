@@ -253,6 +253,10 @@ static const struct shape_case cases[] = {
      {{5, "a.png"}, {40, "#g"}},
      "a string with url modifiers (CSS Values 4); a fragment"},
     {XIRI_SHAPE_CSS, "color: red", {{0}}, "no url()"},
+    {XIRI_SHAPE_CSS,
+     "--x:<!--url(a'b); background:url(c.png)",
+     {{33, "c.png"}},
+     "4.3.1: \"<!--\" is a CDO token, then a bad URL, then c.png"},
 };
 
 struct got {
