@@ -77,13 +77,14 @@ static size_t css_escape_end(const char *v, size_t n, size_t i,
     return k;
 }
 
-/* 4.3.11 "consume an ident sequence" from i: the index after it; *is_url
- * when its code points are "url" in any ASCII case (4.3.4). */
-static size_t css_name_end(const char *v, size_t n, size_t i, bool *is_url)
+/* 4.3.11 "consume an ident sequence" from i: the index after it; *same
+ * when its code points are word's (lower case ASCII) in any ASCII case
+ * (4.3.4 compares "url" so). */
+static size_t css_name_end(const char *v, size_t n, size_t i, const char *word,
+                           bool *same)
 {
-    static const char url[] = "url";
-    size_t count = 0;
-    bool same = true;
+    size_t count = 0, wl = strlen(word);
+    bool eq = true;
     unsigned long cp;
 
     while (i < n) {
@@ -99,11 +100,11 @@ static size_t css_name_end(const char *v, size_t n, size_t i, bool *is_url)
         }
         if (cp >= 'A' && cp <= 'Z')
             cp += 'a' - 'A';
-        if (count < 3 && cp != (unsigned char)url[count])
-            same = false;
+        if (count < wl && cp != (unsigned char)word[count])
+            eq = false;
         count++;
     }
-    *is_url = same && count == 3;
+    *same = eq && count == wl;
     return i;
 }
 
@@ -222,11 +223,34 @@ static size_t css_url_token(const char *v, size_t n, size_t i,
     return n;
 }
 
-bool css_url_next(const char *v, size_t n, size_t *pos, struct css_url *u)
+/* After "@import" at i (a style sheet): white space and comments, then
+ * the string that names the style sheet, into u; false when no string
+ * follows (a url() is found as any other). */
+static bool css_import_string(const char *v, size_t n, size_t *i,
+                              struct css_url *u)
+{
+    size_t k = *i;
+
+    for (;;) {
+        while (k < n && css_space((unsigned char)v[k]))
+            k++;
+        if (k + 1 < n && v[k] == '/' && v[k + 1] == '*')
+            k = css_comment_end(v, n, k);
+        else
+            break;
+    }
+    if (k >= n || (v[k] != '"' && v[k] != '\''))
+        return false;
+    *i = css_string(v, n, k, u);
+    return true;
+}
+
+bool css_url_next(const char *v, size_t n, bool sheet, size_t *pos,
+                  struct css_url *u)
 {
     size_t i = *pos;
     struct css_url skip;
-    bool is_url;
+    bool same;
 
     while (i < n) {
         unsigned char c = (unsigned char)v[i];
@@ -239,10 +263,16 @@ bool css_url_next(const char *v, size_t n, size_t *pos, struct css_url *u)
             i += 4; /* 4.3.1: a <CDO-token>, no name of which "url" is part */
         } else if (c == '#' || c == '@') {
             /* 4.3.1: a hash or an at-keyword: its name is no function */
-            i = css_name_end(v, n, i + 1, &is_url);
+            i = css_name_end(v, n, i + 1, "import", &same);
+            if (c == '@' && same && sheet && css_import_string(v, n, &i, u)) {
+                if (u->kind == CSS_URL_OK)
+                    u->at = u->start;
+                *pos = i;
+                return true;
+            }
         } else if (css_name_char(c) || css_valid_escape(v, n, i)) {
-            i = css_name_end(v, n, i, &is_url);
-            if (!is_url || i >= n || v[i] != '(')
+            i = css_name_end(v, n, i, "url", &same);
+            if (!same || i >= n || v[i] != '(')
                 continue;
             /* 4.3.4 "consume an ident-like token": "url(" then white
              * space; a quote next makes it a function whose argument is

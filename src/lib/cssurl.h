@@ -31,7 +31,11 @@ struct css_url {
  * tokenizer's place); false when there is none.  Comments, strings, and
  * the names of hash, at-keyword and dimension tokens are passed over, so
  * "url(" in them starts nothing; the name "url" may be written with
- * escapes ("\75 rl("), as the tokenizer decodes them. */
-bool css_url_next(const char *v, size_t n, size_t *pos, struct css_url *u);
+ * escapes ("\75 rl("), as the tokenizer decodes them.  sheet: v is a
+ * style sheet (a style element's content), where the string after
+ * "@import" names a style sheet as a url() does (CSS Cascading and
+ * Inheritance 4, 2.1), and comes as one too. */
+bool css_url_next(const char *v, size_t n, bool sheet, size_t *pos,
+                  struct css_url *u);
 
 #endif

@@ -139,6 +139,7 @@
 #define scheme_query_in_document_encoding xiri__scheme_query_in_document_encoding
 #define scheme_whatwg xiri__scheme_whatwg
 #define shape_split xiri__shape_split
+#define shape_split_css xiri__shape_split_css
 #define srcset_check xiri__srcset_check
 #define tag_find_end_start xiri__tag_find_end_start
 #define tag_find_start xiri__tag_find_start

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#define PRESET_MAX_FILES 12
+#define PRESET_MAX_FILES 14
 
 struct preset {
     const char *name;
@@ -100,7 +100,8 @@ static const struct preset presets[] = {
      {"?xml-stylesheet@href", "?xml-model@href",
       "?xml-model@schematypens=identifier"}},
     {"css",
-     "the url()s of CSS in attributes: style on any HTML, SVG or MathML "
+     "the url()s of CSS: HTML's and SVG's style elements (and their "
+     "@import strings); the style attribute of any HTML, SVG or MathML "
      "element; "
      "SVG's fill, stroke, clip-path, mask, filter, marker-start, "
      "marker-mid, marker-end, cursor",
@@ -108,8 +109,10 @@ static const struct preset presets[] = {
       * the FuncIRI of the properties' presentation attributes (SVG 1.1
       * 11.2 fill and stroke, 11.6.2 markers, 14.3.5 clip-path, 14.4
       * mask, 15.7.2 filter, 16.8.1 cursor); MathML Core 2.1.3 (style,
-      * a global attribute of every MathML element) */
-     {"{" XHTML_NS "}*@style=css", "{" SVG_NS "}*@style=css",
+      * a global attribute of every MathML element); HTML LS "The style
+      * element", SVG 2 6.3 (the style element's content) */
+     {"{" XHTML_NS "}style=css", "{" SVG_NS "}style=css",
+      "{" XHTML_NS "}*@style=css", "{" SVG_NS "}*@style=css",
       "{" MATHML_NS "}*@style=css", "{" SVG_NS "}*@fill=css",
       "{" SVG_NS "}*@stroke=css", "{" SVG_NS "}*@clip-path=css",
       "{" SVG_NS "}*@mask=css", "{" SVG_NS "}*@filter=css",

@@ -244,15 +244,16 @@ static unsigned shape_whole(size_t n, shape_item_fn *fn, void *user)
  * escape and not bad, without the ASCII white space around it (the URL
  * parser strips it: WHATWG URL, basic URL parser, and HTML's attributes
  * do); an empty one is none (CSS Values and Units 4, 4.5.1.1: "url()"
- * and url("") refer to no resource). */
-static unsigned shape_css(const char *v, size_t n, shape_item_fn *fn,
-                          void *user)
+ * and url("") refer to no resource).  sheet: a style sheet, where an
+ * @import's string is a URL too. */
+unsigned shape_split_css(const char *v, size_t n, bool sheet, shape_item_fn *fn,
+                         void *user)
 {
     size_t pos = 0, start, end;
     struct css_url u;
     unsigned count = 0;
 
-    while (css_url_next(v, n, &pos, &u)) {
+    while (css_url_next(v, n, sheet, &pos, &u)) {
         if (u.kind != CSS_URL_OK)
             continue;
         start = shape_skip_ascii_space(v, u.start + u.len, u.start);
@@ -283,7 +284,7 @@ unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
     case XIRI_SHAPE_HASH_NAME:
         return shape_whole(n, fn, user);
     case XIRI_SHAPE_CSS:
-        return shape_css(v, n, fn, user);
+        return shape_split_css(v, n, false, fn, user);
     case XIRI_SHAPE_IRI:
     case XIRI_SHAPE_IDENTIFIER:
     case XIRI_SHAPE_RESOLVED_IDENTIFIER:

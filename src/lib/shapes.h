@@ -33,4 +33,11 @@ typedef int shape_item_fn(void *user, size_t start, size_t len,
 unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,
                      shape_item_fn *fn, void *user);
 
+/* XIRI_SHAPE_CSS read as declarations or a value (sheet false: an
+ * attribute, as shape_split reads it) or as a style sheet (sheet true: a
+ * style element's content, where the string of an @import is a URL too;
+ * cssurl.h). */
+unsigned shape_split_css(const char *v, size_t n, bool sheet, shape_item_fn *fn,
+                         void *user);
+
 #endif

@@ -1192,7 +1192,8 @@ static void css_problems(struct xiri_walker *w, struct emit *e)
         size_t zero = 0, ignored;
         map_offsets(w, e, &zero, &ignored, 1);
     }
-    while (w->status == XIRI_OK && css_url_next(v, e->value_len, &pos, &u)) {
+    while (w->status == XIRI_OK &&
+           css_url_next(v, e->value_len, !e->link.attribute, &pos, &u)) {
         size_t place = e->map_ok > 0 ? raw_place(w, e, u.at) : e->raw_pos;
         unsigned char c = (unsigned char)v[u.at];
         char what[48];
@@ -1297,7 +1298,11 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     }
     e->link.shape = shape;
     e->link.profile = w->html ? XIRI_PROFILE_HTML : XIRI_PROFILE_LEIRI;
-    n = shape_split(shape, e->value, e->value_len, emit_item, e);
+    /* (the content of a style element is a style sheet: cssurl.h) */
+    n = shape == XIRI_SHAPE_CSS
+            ? shape_split_css(e->value, e->value_len, !e->link.attribute,
+                              emit_item, e)
+            : shape_split(shape, e->value, e->value_len, emit_item, e);
     if (shape == XIRI_SHAPE_SRCSET && w->status == XIRI_OK) {
         /* the descriptors, read again as browsers read them; raw_place
          * walks from the value's start */
@@ -1792,6 +1797,7 @@ static void content_end(struct xiri_walker *w)
     struct content *c = &w->content;
     size_t end = parser_pos(w), s0, s1, lt;
     const char *text = input_window(w->in, &s0, &s1);
+    const struct tag_text_element *te;
     struct emit e;
 
     if (end - c->start > w->max_markup) {
@@ -1810,8 +1816,17 @@ static void content_end(struct xiri_walker *w)
     e.raw_len = s0 + lt - c->start;
     e.raw_pos = c->start;
     e.content = UNIT_CONTENT;
-    if (memchr(e.raw, '<', e.raw_len))
+    te = w->html ? tag_html_text_element_z(c->element) : NULL;
+    if (te && te->libxml2_raw) {
+        /* HTML's style and script hold raw text (WHATWG HTML 13.2.5.3,
+         * "RAWTEXT state"; 13.2.5.4, script data): no reference, no
+         * markup; every character stands for itself, as in a CDATA
+         * section, and a rewriter writes it so */
+        e.content = UNIT_CDATA;
+        e.link.in_cdata = 1;
+    } else if (memchr(e.raw, '<', e.raw_len)) {
         content_markup(&e);
+    }
     w->entity_markup = false;
     decode_content(w, e.raw, e.raw_len, e.content, &c->value);
     if (w->entity_markup)
@@ -2039,6 +2054,16 @@ static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
         return false;
     }
     return true;
+}
+
+/* A style element whose type attribute (type[0..n)) names another
+ * language than CSS: browsers do not read its content as a style sheet
+ * (WHATWG HTML, "update a style block": a type neither empty nor
+ * "text/css" in any ASCII case; SVG 2, 6.3, the style element), so it
+ * holds no url() to report. */
+static bool style_type_not_css(const char *type, size_t n)
+{
+    return n != 0 && !(n == 8 && same_name(type, "text/css", 8, true));
 }
 
 /* RSS 2.0, "<guid> sub-element of <item>": "If the guid element has an
@@ -2279,10 +2304,20 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     w->undeclared_entity = false;
     if (has_own_base)
         push_base(w, own_base, tag_end);
-    if (w->status == XIRI_OK &&
-        reg_find(w, el_ns, el, NULL, NULL, &shape) &&
-        !guid_not_permalink(w, el_ns, el, nb_attributes, attrs))
-        content_begin(w, el, el_ns, shape, tag_end);
+    if (w->status == XIRI_OK && reg_find(w, el_ns, el, NULL, NULL, &shape) &&
+        !guid_not_permalink(w, el_ns, el, nb_attributes, attrs)) {
+        bool skip = false;
+
+        /* (a style sheet in another language: its type as written) */
+        for (i = 0; shape == XIRI_SHAPE_CSS && i < nb_attributes; i++)
+            if (!attrs[5 * i + 2] &&
+                strcmp((const char *)attrs[5 * i], "type") == 0)
+                skip = style_type_not_css(
+                    (const char *)attrs[5 * i + 3],
+                    (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]));
+        if (!skip)
+            content_begin(w, el, el_ns, shape, tag_end);
+    }
     w->safe = w->content.active ? w->content.start : tag_end;
     w->floor = tag_end + 1;
 }
@@ -3053,9 +3088,16 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
                     href_place(text, s0, tag_start, tag_end, rec);
                 html_base_element(w, (const char *)atts[i + 1], &at);
             }
-    if (w->status == XIRI_OK &&
-        reg_find(w, NULL, dom_el, NULL, NULL, &shape))
-        content_begin(w, dom_el, NULL, shape, tag_end);
+    if (w->status == XIRI_OK && reg_find(w, NULL, dom_el, NULL, NULL, &shape)) {
+        bool skip = false;
+
+        for (i = 0; shape == XIRI_SHAPE_CSS && atts && atts[i]; i += 2)
+            if (strcmp((const char *)atts[i], "type") == 0 && atts[i + 1])
+                skip = style_type_not_css((const char *)atts[i + 1],
+                                          strlen((const char *)atts[i + 1]));
+        if (!skip)
+            content_begin(w, dom_el, NULL, shape, tag_end);
+    }
     w->safe = w->content.active ? w->content.start : tag_end;
     /* elements the parser implies carry the position of the next real
      * tag, so only a tag actually found moves the floor */

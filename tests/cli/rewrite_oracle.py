@@ -283,16 +283,29 @@ CSS_ATTRIBUTES = {"style", "fill", "stroke", "clip-path", "mask", "filter",
                   "marker-start", "marker-mid", "marker-end", "cursor"}
 
 
-def css_link(l, prefix, is_html, entities):
+def css_record(l):
+    """Is link l (a record of xiri links) in CSS: an attribute of
+    CSS_ATTRIBUTES or a style element's content?"""
+    return l["attribute"] in CSS_ATTRIBUTES or (
+        l["attribute"] is None and l["element"].lower() == "style")
+
+
+def css_link(l, prefix, is_html, entities, raw_text):
     """Is link l a url() of CSS?  Its attribute is one of CSS_ATTRIBUTES,
-    and the text before its span (prefix, decoded; its references read
-    here) ends with "url(", then white space and a quote mark at most:
-    checked here from the document itself, not taken from xiri.  Returns
-    None when it is not, else the quote of its string ("" unquoted)."""
-    if l["attribute"] not in CSS_ATTRIBUTES:
+    or it is the content of a style element (a style sheet, where an
+    @import's string is a URL too), and the text before its span (prefix,
+    decoded; its references read here, but in raw text) ends with "url(",
+    then white space and a quote mark at most: checked here from the
+    document itself, not taken from xiri.  Returns None when it is not,
+    else the quote of its string ("" unquoted)."""
+    sheet = l["attribute"] is None and l["element"].lower() == "style"
+    if l["attribute"] not in CSS_ATTRIBUTES and not sheet:
         return None
-    prefix = expand_refs(prefix[-200:], is_html, entities)
+    if not raw_text:
+        prefix = expand_refs(prefix[-200:], is_html, entities)
     m = re.search(r"url\(\s*([\"']?)\s*$", prefix, re.I)
+    if not m and sheet:
+        m = re.search(r"@import\s*([\"'])\s*$", prefix, re.I)
     if not m:
         raise ModelError("the CSS link at %d does not follow a url(" % l["offset"])
     return m.group(1)
@@ -621,11 +634,16 @@ def model(data, links, opts, enc, is_html):
             # XML 1.0 3.3.3: each literal white space character of an
             # attribute value becomes a space
             text = text.translate({9: 32, 10: 32, 13: 32})
+        # HTML's style and script hold raw text (WHATWG HTML, RAWTEXT
+        # state): no reference; line ends read as LF
+        raw_text = is_html and l["attribute"] is None and l["element"].lower() in ("style", "script")
+        if raw_text:
+            text = re.sub(r"\r\n?", "\n", text)
         # the walker's span must hold the value as written
-        if expand_refs(text, is_html, entities) != v:
+        if (text if raw_text else expand_refs(text, is_html, entities)) != v:
             raise ModelError("the span %d+%d %r is not the value %r" % (off, n, raw, v))
         prefix = data[max(0, off - 8192):off].decode(enc, "replace")
-        css_quote = css_link(l, prefix, is_html, entities)
+        css_quote = css_link(l, prefix, is_html, entities, raw_text)
         is_css = css_quote is not None
         try:
             nv = v
@@ -659,6 +677,12 @@ def model(data, links, opts, enc, is_html):
                 nv = to_iri(nv, opts, doc_query, enc, l["base"])
             if is_css and nv != v and css_unsafe(nv, css_quote):
                 raise Unmappable()
+            if raw_text and nv != v:
+                try:
+                    nv.encode(enc)
+                except UnicodeEncodeError:
+                    # no reference can stand in raw text
+                    raise Unmappable()
         except Unmappable:
             unmapped.append((l["line"], l["column"]))
             continue
@@ -673,7 +697,7 @@ def model(data, links, opts, enc, is_html):
             # HTML 13.2.5.38): quotes added could pair with an earlier one
             unmapped.append((l["line"], l["column"]))
             continue
-        coded = escape_value(nv, quote, l["attribute"]).encode(enc, "xiri_ncr_hex")
+        coded = (nv if raw_text else escape_value(nv, quote, l["attribute"])).encode(enc, "xiri_ncr_hex")
         out += data[pos:off] + coded
         pos = off + n
     out += data[pos:]

@@ -273,6 +273,12 @@ def gen_doc(rng, i):
                     a_value(rng, True).replace(" ", "").replace(",", ""))), ("src", "s.png")], enc, True, False))
             elif kind == 7:
                 body.append("<!-- <a href=\"%s\"> -->" % t(pick(rng, WORDS)))
+                if rng.random() < 0.5:
+                    # a style sheet (preset css) in raw text: what is
+                    # written is what CSS reads, references and all
+                    body.append('<style>@import "%s"; p{background:url(%s)}</style>' % (
+                        t(re.sub(r'["\\\n\r\f<]', "", a_value(rng, True))),
+                        t(re.sub(r"[\s\"'()\\<]", "", a_value(rng, True)))))
             elif kind == 8:
                 body.append("<script>var s = '<a href=\"%s\">';</script>" % raw_word(rng, enc) +
                             tag(rng, "meta", [("http-equiv", "refresh"), ("content", "5; url=" + v)],
@@ -294,6 +300,11 @@ def gen_doc(rng, i):
                             tag(rng, "img", [("src", v), ("alt", "")], enc, False, True) + "</div>")
             elif kind == 7:
                 body.append("<![CDATA[<a href=\"%s\">]]>" % raw_word(rng, enc))
+                if rng.random() < 0.5:
+                    # a style sheet (preset css), read as XML
+                    body.append('<style>@import "%s"; p{background:url(%s)}</style>' % (
+                        t(re.sub(r'["\\\n\r\f]', "", a_value(rng, True))),
+                        t(re.sub(r"[\s\"'()\\]", "", a_value(rng, True)))))
             elif kind == 8:
                 body.append("<?pi href=\"%s\"?><!-- <a href=\"%s\"/> -->" % (
                     raw_word(rng, enc), raw_word(rng, enc)) +
@@ -489,7 +500,7 @@ def same_request(label, doc, data, lin, lout):
             continue
         # CSS sends a url()'s query in UTF-8 (CSS Values 4, "URL
         # processing model")
-        enc = "utf-8" if a["attribute"] in oracle.CSS_ATTRIBUTES else doc.enc
+        enc = "utf-8" if oracle.css_record(a) else doc.enc
         qa, qb = browser_query(a, enc), browser_query(b, enc)
         # what the server gets: the same octets (%7B and { are one)
         if qa is not None and qb is not None:

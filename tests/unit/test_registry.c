@@ -1145,7 +1145,7 @@ struct spot {
 /* Entries per preset: counted by hand from each schema's declarations. */
 static const size_t preset_counts[] = {
     45, 45, 3, 1,  18, 12, 16, 8,  6, 1, 1, 4,
-    9,  2,  3, 26, 2,  5,  6,  20, 3, 1, 3, 12,
+    9,  2,  3, 26, 2,  5,  6,  20, 3, 1, 3, 14,
 };
 
 static const struct spot preset_spots[][4] = {
@@ -1282,13 +1282,13 @@ static const struct spot preset_spots[][4] = {
      {NULL, "?xml-stylesheet", NULL, "type", -1},
      {NULL, "xml-stylesheet", NULL, "href", -1}},
     /* css: style on every XHTML, SVG and MathML element, SVG's
-     * presentation attributes (not on XHTML elements, not without a
-     * namespace) */
+     * presentation attributes (not on XHTML elements), the content of
+     * the style element */
     {{"http://www.w3.org/1998/Math/MathML", "mi", NULL, "style",
       XIRI_SHAPE_CSS},
      {SVG_NS, "rect", NULL, "fill", XIRI_SHAPE_CSS},
      {XHTML_NS, "div", NULL, "fill", -1},
-     {NULL, "div", NULL, "style", -1}},
+     {SVG_NS, "style", NULL, NULL, XIRI_SHAPE_CSS}},
 };
 
 static void test_presets(void)
@@ -1344,10 +1344,10 @@ static void test_preset_all(void)
      * rdf (rss1 imports it): 45+3+1+15+12+16+7+1+1+4+9+2+3+26+2+5, less
      * opml's docs, which rss.xsd declares too (an element without a
      * namespace, any parent), and opf, kml, gpx, xbel, pi, css:
-     * 6+20+3+1+3+12. */
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 196);
+     * 6+20+3+1+3+14. */
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 198);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "svg", &err), XIRI_OK);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 196);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 198);
     CU_ASSERT_EQUAL(find_attr(reg, ATOM_NS, "link", XML_NS, "base", false),
                     XIRI_SHAPE_IRI);
     CU_ASSERT_EQUAL(find_attr(reg, NULL, "IMG", NULL, "SRC", true),
@@ -1363,7 +1363,7 @@ static void test_preset_all(void)
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, "HTML", &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(reg, NULL, &err), XIRI_EINVAL);
     CU_ASSERT_EQUAL(xiri_registry_load_preset(NULL, "html", &err), XIRI_EINVAL);
-    CU_ASSERT_EQUAL(xiri_registry_count(reg), 196);
+    CU_ASSERT_EQUAL(xiri_registry_count(reg), 198);
     xiri_registry_free(reg);
 }
 
@@ -1456,7 +1456,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 196 - 1)
+        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 198 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");

@@ -380,15 +380,15 @@ static void test_identifiers(void)
     unsigned i;
 
     memset(&g, 0, sizeof(g));
-    CU_ASSERT_EQUAL(shape_split(XIRI_SHAPE_IDENTIFIER, " tag:x,2026:1 ", 14,
-                                collect, &g),
-                    1);
+    CU_ASSERT_EQUAL(
+        shape_split(XIRI_SHAPE_IDENTIFIER, " tag:x,2026:1 ", 14, collect, &g),
+        1);
     CU_ASSERT_EQUAL(g.start[0], 1);
     CU_ASSERT_EQUAL(g.len[0], 12);
     memset(&g, 0, sizeof(g));
-    CU_ASSERT_EQUAL(shape_split(XIRI_SHAPE_PAIRS, pairs, sizeof(pairs) - 1,
-                                collect, &g),
-                    4);
+    CU_ASSERT_EQUAL(
+        shape_split(XIRI_SHAPE_PAIRS, pairs, sizeof(pairs) - 1, collect, &g),
+        4);
     CU_ASSERT_EQUAL(g.start[2], 14);
     CU_ASSERT_EQUAL(g.len[3], 5);
 
@@ -689,44 +689,73 @@ static void test_css_url_kinds(void)
 {
     static const struct {
         const char *v;
+        bool sheet; /* read as a style sheet */
         unsigned n;
-        enum css_url_kind kind[2];
-        size_t at[2], len[2];
-        char quote[2];
+        enum css_url_kind kind[3];
+        size_t at[3], len[3];
+        char quote[3];
     } rows[] = {
-        {"a:url(my photo.png)", 1, {CSS_URL_BAD}, {8}, {0}, {0}},
-        {"url(a b )", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
-        {"url(a\"b)", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
-        {"url(a(b)", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"a:url(my photo.png)", false, 1, {CSS_URL_BAD}, {8}, {0}, {0}},
+        {"url(a b )", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"url(a\"b)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"url(a(b)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
         {"url(a\x01"
          "b)",
+         false,
          1,
          {CSS_URL_BAD},
          {5},
          {0},
          {0}},
         /* a '\' before a line end is no escape in a URL: bad */
-        {"url(a\\\nb)", 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"url(a\\\nb)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
         /* the remnants of a bad URL skip an escaped ')' (4.3.14) */
         {"url(a b\\)c) url(d)",
+         false,
          2,
          {CSS_URL_BAD, CSS_URL_OK},
          {5, 16},
          {0, 1},
          {0, 0}},
         {"url(a\\)b) url(c)",
+         false,
          2,
          {CSS_URL_ESCAPED, CSS_URL_OK},
          {5, 14},
          {0, 1},
          {0, 0}},
-        {"url(\"a\\\"b\")", 1, {CSS_URL_ESCAPED}, {6}, {0}, {'"'}},
-        {"url(a.png   )", 1, {CSS_URL_OK}, {4}, {5}, {0}},
-        {"url( 'x' )", 1, {CSS_URL_OK}, {6}, {1}, {'\''}},
+        {"url(\"a\\\"b\")", false, 1, {CSS_URL_ESCAPED}, {6}, {0}, {'"'}},
+        {"url(a.png   )", false, 1, {CSS_URL_OK}, {4}, {5}, {0}},
+        {"url( 'x' )", false, 1, {CSS_URL_OK}, {6}, {1}, {'\''}},
         /* a line end cuts the string: a bad string, and what follows is
          * read anew, 'b' and then a string to the end of the text, which
          * swallows the second url() */
-        {"url(\"a\nb\") url(c)", 1, {CSS_URL_BAD}, {6}, {0}, {'"'}},
+        {"url(\"a\nb\") url(c)", false, 1, {CSS_URL_BAD}, {6}, {0}, {'"'}},
+        /* a style sheet: the string of an @import (CSS Cascading and
+         * Inheritance 4, 2.1) names a style sheet too; in declarations
+         * (an attribute) it is no URL */
+        {"@import \"a.css\"; @import url(b.css); @import 'c.css' screen;",
+         true,
+         3,
+         {CSS_URL_OK, CSS_URL_OK, CSS_URL_OK},
+         {9, 29, 46},
+         {5, 5, 5},
+         {'"', 0, '\''}},
+        {"@import \"a.css\"; @import url(b.css); @import 'c.css' screen;",
+         false,
+         1,
+         {CSS_URL_OK},
+         {29},
+         {5},
+         {0}},
+        {"@importx \"a\"; @media{a{b:url(c)}}",
+         true,
+         1,
+         {CSS_URL_OK},
+         {29},
+         {1},
+         {0}},
+        {"@\\69mport \"e.css\"", true, 1, {CSS_URL_OK}, {11}, {5}, {'"'}},
     };
     size_t i, pos;
     unsigned k;
@@ -736,7 +765,7 @@ static void test_css_url_kinds(void)
         size_t n = strlen(rows[i].v);
 
         pos = 0;
-        for (k = 0; css_url_next(rows[i].v, n, &pos, &u); k++) {
+        for (k = 0; css_url_next(rows[i].v, n, rows[i].sheet, &pos, &u); k++) {
             if (k >= rows[i].n) {
                 TEST_FAIL("css '%s': url %u at %zu not expected", rows[i].v, k,
                           u.start);
