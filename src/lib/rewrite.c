@@ -1177,7 +1177,8 @@ static int on_link(void *user, const struct xiri_link *l)
                      "which a new value would remove; left as it is";
     } else if (l->in_cdata && !cdata_writable(rw)) {
         ev.status = XIRI_EINVAL;
-        ev.message = "the value stands in a CDATA section, where a character "
+        ev.message = "the value stands in a CDATA section (or the raw text "
+                     "of an HTML style or script element), where a character "
                      "the document's encoding lacks cannot be written as a "
                      "reference; left as it is";
     } else if (html && l->attribute && l->quote == 0 &&
