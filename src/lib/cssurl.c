@@ -223,35 +223,74 @@ static size_t css_url_token(const char *v, size_t n, size_t i,
     return n;
 }
 
-/* After "@import" at i (a style sheet): white space and comments, then
- * the string that names the style sheet, into u; false when no string
- * follows (a url() is found as any other). */
-static bool css_import_string(const char *v, size_t n, size_t *i,
-                              struct css_url *u)
+/* White space and comments from i: the index after them. */
+static size_t css_skip_space(const char *v, size_t n, size_t i)
 {
-    size_t k = *i;
-
     for (;;) {
-        while (k < n && css_space((unsigned char)v[k]))
-            k++;
-        if (k + 1 < n && v[k] == '/' && v[k + 1] == '*')
-            k = css_comment_end(v, n, k);
+        while (i < n && css_space((unsigned char)v[i]))
+            i++;
+        if (i + 1 < n && v[i] == '/' && v[i + 1] == '*')
+            i = css_comment_end(v, n, i);
         else
-            break;
+            return i;
     }
-    if (k >= n || (v[k] != '"' && v[k] != '\''))
-        return false;
-    *i = css_string(v, n, k, u);
-    return true;
 }
 
-bool css_url_next(const char *v, size_t n, bool sheet, size_t *pos,
-                  struct css_url *u)
+/* 4.3.4 "consume an ident-like token" after "url(" (i just after the
+ * '('): white space, then a quote makes it a function whose argument is
+ * a string, anything else a url token; u gets it, and the index after it
+ * is returned. */
+static size_t css_url_after_paren(const char *v, size_t n, size_t i,
+                                  struct css_url *u)
 {
-    size_t i = *pos;
+    while (i < n && css_space((unsigned char)v[i]))
+        i++;
+    return i < n && (v[i] == '"' || v[i] == '\'') ? css_string(v, n, i, u)
+                                                  : css_url_token(v, n, i, u);
+}
+
+/* The prelude of an at-rule from i, passed over up to its ';' or '{'
+ * (not consumed: the '{' opens its block) or the end: strings, url
+ * tokens and comments whole, so that none of them counts. */
+static size_t css_prelude_end(const char *v, size_t n, size_t i)
+{
     struct css_url skip;
     bool same;
 
+    while (i < n && v[i] != ';' && v[i] != '{') {
+        unsigned char c = (unsigned char)v[i];
+
+        if (c == '/' && i + 1 < n && v[i + 1] == '*') {
+            i = css_comment_end(v, n, i);
+        } else if (c == '"' || c == '\'') {
+            i = css_string(v, n, i, &skip);
+        } else if (css_name_char(c) || css_valid_escape(v, n, i)) {
+            i = css_name_end(v, n, i, "url", &same);
+            if (same && i < n && v[i] == '(')
+                i = css_url_after_paren(v, n, i + 1, &skip);
+        } else {
+            i++;
+        }
+    }
+    return i;
+}
+
+void css_scan_init(struct css_scan *s, bool sheet)
+{
+    s->pos = 0;
+    s->depth = 0;
+    s->sheet = sheet;
+    s->rules_seen = false;
+}
+
+bool css_url_next(const char *v, size_t n, struct css_scan *s,
+                  struct css_url *u)
+{
+    size_t i = s->pos, k;
+    struct css_url skip;
+    bool same;
+
+    u->import = false;
     while (i < n) {
         unsigned char c = (unsigned char)v[i];
 
@@ -261,36 +300,74 @@ bool css_url_next(const char *v, size_t n, bool sheet, size_t *pos,
             i = css_string(v, n, i, &skip); /* a string: no url() */
         } else if (c == '<' && i + 3 < n && memcmp(v + i + 1, "!--", 3) == 0) {
             i += 4; /* 4.3.1: a <CDO-token>, no name of which "url" is part */
-        } else if (c == '#' || c == '@') {
-            /* 4.3.1: a hash or an at-keyword: its name is no function */
-            i = css_name_end(v, n, i + 1, "import", &same);
-            if (c == '@' && same && sheet && css_import_string(v, n, &i, u)) {
-                if (u->kind == CSS_URL_OK)
-                    u->at = u->start;
-                *pos = i;
-                return true;
+        } else if (c == '{' || c == '}') {
+            /* blocks: a sheet's rules, outside them its @imports */
+            if (c == '{' && s->depth++ == 0)
+                s->rules_seen = true;
+            else if (c == '}' && s->depth > 0)
+                s->depth--;
+            i++;
+        } else if (c == '#') {
+            /* 4.3.1: a hash: its name is no function */
+            i = css_name_end(v, n, i + 1, "url", &same);
+        } else if (c == '@') {
+            /* an at-keyword: its name is no function either */
+            k = i + 1;
+            i = css_name_end(v, n, k, "import", &same);
+            if (!s->sheet)
+                continue;
+            if (same && s->depth == 0 && !s->rules_seen) {
+                /* CSS Cascading and Inheritance 4, 2.1: a string or a
+                 * url() names the style sheet */
+                i = css_skip_space(v, n, i);
+                if (i < n && (v[i] == '"' || v[i] == '\'')) {
+                    i = css_string(v, n, i, u);
+                    if (u->kind == CSS_URL_OK)
+                        u->at = u->start;
+                    u->import = true;
+                    s->pos = i;
+                    return true;
+                }
+                continue; /* a url() is found as any other */
+            }
+            if (same) {
+                /* an @import after other rules or in a block: browsers
+                 * ignore it, and what it names */
+                i = css_prelude_end(v, n, i);
+                continue;
+            }
+            css_name_end(v, n, k, "namespace", &same);
+            if (same) {
+                /* a namespace name, compared, never loaded */
+                i = css_prelude_end(v, n, i);
+                if (s->depth == 0)
+                    s->rules_seen = true;
+                continue;
+            }
+            if (s->depth == 0) {
+                /* (@charset and an @layer statement may come before an
+                 * @import, CSS Cascading and Inheritance 4, 2.1; an
+                 * @layer block is a rule, which its '{' tells) */
+                bool charset, layer;
+
+                css_name_end(v, n, k, "charset", &charset);
+                css_name_end(v, n, k, "layer", &layer);
+                if (!charset && !layer)
+                    s->rules_seen = true;
             }
         } else if (css_name_char(c) || css_valid_escape(v, n, i)) {
             i = css_name_end(v, n, i, "url", &same);
             if (!same || i >= n || v[i] != '(')
                 continue;
-            /* 4.3.4 "consume an ident-like token": "url(" then white
-             * space; a quote next makes it a function whose argument is
-             * a string, anything else a url token */
-            for (i++; i < n && css_space((unsigned char)v[i]); i++)
-                ;
-            if (i < n && (v[i] == '"' || v[i] == '\''))
-                i = css_string(v, n, i, u);
-            else
-                i = css_url_token(v, n, i, u);
+            i = css_url_after_paren(v, n, i + 1, u);
             if (u->kind == CSS_URL_OK)
                 u->at = u->start;
-            *pos = i;
+            s->pos = i;
             return true;
         } else {
             i++;
         }
     }
-    *pos = n;
+    s->pos = n;
     return false;
 }

@@ -23,19 +23,33 @@ struct css_url {
     size_t start, len; /* the URL, without white space or quotes around */
     size_t at;         /* see enum css_url_kind; start for CSS_URL_OK */
     char quote;
+    bool import; /* the string of an @import, not a url() */
     enum css_url_kind kind;
 };
 
-/* The next url() of v[0..n) (decoded, UTF-8) at or after *pos, which the
- * caller starts at 0 and leaves alone between calls (it is the
- * tokenizer's place); false when there is none.  Comments, strings, and
- * the names of hash, at-keyword and dimension tokens are passed over, so
- * "url(" in them starts nothing; the name "url" may be written with
- * escapes ("\75 rl("), as the tokenizer decodes them.  sheet: v is a
- * style sheet (a style element's content), where the string after
+/* Where the tokenizer is: css_scan_init before the first css_url_next. */
+struct css_scan {
+    size_t pos;      /* the next character to read */
+    unsigned depth;  /* of {} blocks */
+    bool sheet;      /* a style sheet, not declarations or a value */
+    bool rules_seen; /* a style sheet: a rule other than @charset, @import
+                        and an @layer statement was read */
+};
+
+void css_scan_init(struct css_scan *s, bool sheet);
+
+/* The next url() of v[0..n) (decoded, UTF-8) from where s is (the caller
+ * leaves s alone between calls); false when there is none.  Comments,
+ * strings, and the names of hash, at-keyword and dimension tokens are
+ * passed over, so "url(" in them starts nothing; the name "url" may be
+ * written with escapes ("\75 rl("), as the tokenizer decodes them.  In a
+ * style sheet (s->sheet: a style element's content) the string after
  * "@import" names a style sheet as a url() does (CSS Cascading and
- * Inheritance 4, 2.1), and comes as one too. */
-bool css_url_next(const char *v, size_t n, bool sheet, size_t *pos,
+ * Inheritance 4, 2.1) and comes as one too, but only where browsers read
+ * an @import, before any other rule and outside blocks; the prelude of
+ * an @import read nowhere, and that of an @namespace (a namespace name,
+ * CSS Namespaces 3, 2), give nothing. */
+bool css_url_next(const char *v, size_t n, struct css_scan *s,
                   struct css_url *u);
 
 #endif

@@ -33,6 +33,7 @@
 #define cp_is_iprivate xiri__cp_is_iprivate
 #define cp_is_leiri_extra xiri__cp_is_leiri_extra
 #define cp_is_ucschar xiri__cp_is_ucschar
+#define css_scan_init xiri__css_scan_init
 #define css_url_next xiri__css_url_next
 #define describe_cp xiri__describe_cp
 #define error_set xiri__error_set

@@ -249,11 +249,13 @@ static unsigned shape_whole(size_t n, shape_item_fn *fn, void *user)
 unsigned shape_split_css(const char *v, size_t n, bool sheet, shape_item_fn *fn,
                          void *user)
 {
-    size_t pos = 0, start, end;
+    size_t start, end;
+    struct css_scan scan;
     struct css_url u;
     unsigned count = 0;
 
-    while (css_url_next(v, n, sheet, &pos, &u)) {
+    css_scan_init(&scan, sheet);
+    while (css_url_next(v, n, &scan, &u)) {
         if (u.kind != CSS_URL_OK)
             continue;
         start = shape_skip_ascii_space(v, u.start + u.len, u.start);

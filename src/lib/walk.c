@@ -57,6 +57,7 @@ struct xiri_walker {
     /* the document's own URI (doc_base before any <base href>): the base
      * of a CSS url() that is only a fragment */
     char *doc_uri;
+    bool ending; /* the text being parsed ends the document (push) */
     enum xiri_doc_type type;
     size_t max_value;
     /* the limits against hostile documents (xiri.h, xiri(1) LIMITS) */
@@ -817,6 +818,29 @@ static inline size_t unit_step(struct xiri_walker *w, const char *s, size_t n,
 static bool map_offsets(struct xiri_walker *w, struct emit *e,
                         const size_t *offsets, size_t *pos, size_t count);
 
+/* unit_step in element content with CDATA sections among its text
+ * (struct emit's mixed_cdata): *in_cd says whether s stands inside one,
+ * whose characters stand for themselves and whose "]]>" gives nothing,
+ * as decode_content_to reads them (XML 1.0 2.7). */
+static size_t unit_step_cd(struct xiri_walker *w, const char *s, size_t n,
+                           bool *in_cd, size_t *rlen)
+{
+    size_t dl;
+
+    if (*in_cd) {
+        if (n >= 3 && memcmp(s, "]]>", 3) == 0) {
+            *in_cd = false;
+            *rlen = 3;
+            return 0;
+        }
+        return unit_len(w, s, n, UNIT_CDATA, rlen);
+    }
+    dl = unit_step(w, s, n, UNIT_CONTENT, rlen);
+    if (dl == 0 && *rlen == 9 && memcmp(s, "<![CDATA[", 9) == 0)
+        *in_cd = true;
+    return dl;
+}
+
 /* ---------------------------------------------------------------- links */
 
 struct emit {
@@ -829,16 +853,24 @@ struct emit {
     int content;         /* enum unit_mode */
     /* element content with markup among its characters (comments,
      * processing instructions, CDATA sections): an item whose span holds
-     * some cannot be replaced as one span (xiri_link.has_markup); with a
-     * CDATA section among them, none can (the rewriter could not tell
-     * which characters stand inside it) */
+     * some cannot be replaced as one span (xiri_link.has_markup); with
+     * CDATA sections among them (mixed_cdata), an item inside one stands
+     * for itself (xiri_link.in_cdata: cdata_at) */
     bool mixed, mixed_cdata;
+    bool markup_unplaced; /* markup from an entity stands among the
+                             characters, where is not in the text: no
+                             item can be replaced as a span */
     struct xiri_link link;
     /* map_offsets: whether the raw text decodes to the value (-1: not
      * known yet, 2: byte for byte), and a cursor: raw index, decoded offset, and the last
      * offset mapped (the items of a list come in order) */
     int map_ok;
     size_t map_i, map_d, map_end;
+    bool map_cd; /* mixed_cdata: map_i stands inside a CDATA section */
+    /* mixed_cdata: a cursor (raw index) over the CDATA sections, and
+     * whether it stands inside one (cdata_at) */
+    size_t cd_i;
+    bool cd_in;
     /* xiri_walker_position: whether the current item's start was mapped,
      * its raw index and decoded offset, and a cursor after it (raw index,
      * decoded offset: the places asked for usually ascend) */
@@ -873,11 +905,15 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
                         const size_t *offsets, size_t *pos, size_t count)
 {
     size_t i = 0, d = 0, k = 0, rlen, ci, cd;
-    bool first;
+    bool first, in_cd = false, ccd;
 
     if (e->map_ok < 0 && e->content != UNIT_CONTENT &&
         (e->content == UNIT_CDATA || !memchr(e->raw, '&', e->raw_len)) &&
-        (w->html || !input_cr_from(w->in, e->raw_pos) ||
+        /* (unit_len keeps an HTML value's CR as it is, but not in the
+         * raw text of style and script, read as CDATA: CR LF is one
+         * LF there) */
+        ((w->html && e->content != UNIT_CDATA) ||
+         !input_cr_from(w->in, e->raw_pos) ||
          !memchr(e->raw, '\r', e->raw_len))) {
         /* no reference, no CR: every raw byte is one decoded byte
          * (unit_len gives 1 for each), so an offset is its own position */
@@ -897,6 +933,7 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
     if (!first && offsets[0] >= e->map_end) {
         i = e->map_i;
         d = e->map_d;
+        in_cd = e->map_cd;
     }
     while (k < count) {
         size_t dl;
@@ -919,7 +956,9 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
             d += i - i0;
             continue;
         }
-        dl = unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+        dl = e->mixed_cdata
+                 ? unit_step_cd(w, e->raw + i, e->raw_len - i, &in_cd, &rlen)
+                 : unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
         if (offsets[k] < d + dl && rlen > 1)
             /* the offset falls inside what a reference stands for (an
              * item of a list that starts or ends inside an entity's text,
@@ -930,11 +969,15 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
     }
     ci = i;
     cd = d;
+    ccd = in_cd;
     if (first) {
         /* read on to the end once, to know the raw text decodes to
          * exactly the value */
         while (i < e->raw_len) {
-            d += unit_step(w, e->raw + i, e->raw_len - i, e->content, &rlen);
+            d += e->mixed_cdata ? unit_step_cd(w, e->raw + i, e->raw_len - i,
+                                               &in_cd, &rlen)
+                                : unit_step(w, e->raw + i, e->raw_len - i,
+                                            e->content, &rlen);
             i += rlen;
         }
         e->map_ok = d == e->value_len && k == count;
@@ -943,8 +986,38 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
         return false;
     e->map_i = ci;
     e->map_d = cd;
+    e->map_cd = ccd;
     e->map_end = offsets[count - 1];
     return true;
+}
+
+/* mixed_cdata: does raw index idx of the value stand inside a CDATA
+ * section?  Read from a cursor (the items of a value ascend). */
+static bool cdata_at(struct xiri_walker *w, struct emit *e, size_t idx)
+{
+    size_t rlen;
+
+    if (idx < e->cd_i) {
+        e->cd_i = 0;
+        e->cd_in = false;
+    }
+    while (e->cd_i < idx && e->cd_i < e->raw_len) {
+        unit_step_cd(w, e->raw + e->cd_i, e->raw_len - e->cd_i, &e->cd_in,
+                     &rlen);
+        e->cd_i += rlen;
+    }
+    return e->cd_in;
+}
+
+/* Does s[0..n) hold "]]>"? */
+static bool holds_cdata_end(const char *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i + 3 <= n; i++)
+        if (s[i] == ']' && s[i + 1] == ']' && s[i + 2] == '>')
+            return true;
+    return false;
 }
 
 /* The C0 control at offset at of the value (not ASCII whitespace), which
@@ -1032,10 +1105,18 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
                         e->raw_len - (pos[0] - e->raw_pos), UNIT_CONTENT,
                         &rlen) == 0)
             pos[0] += rlen;
-        /* in text, '<' only ever opens markup (XML 1.0 2.4) */
-        e->link.has_markup =
-            e->mixed_cdata || memchr(e->raw + (pos[0] - e->raw_pos), '<',
-                                     pos[1] - pos[0]) != NULL;
+        const char *span = e->raw + (pos[0] - e->raw_pos);
+        size_t span_len = pos[1] - pos[0];
+
+        /* an item inside one CDATA section stands for itself, and the
+         * rewriter writes it so (in_cdata); elsewhere, in text, '<'
+         * only ever opens markup (XML 1.0 2.4) */
+        e->link.in_cdata =
+            e->mixed_cdata && cdata_at(w, e, pos[0] - e->raw_pos);
+        e->link.has_markup = e->markup_unplaced ||
+                             (e->link.in_cdata
+                                  ? holds_cdata_end(span, span_len)
+                                  : memchr(span, '<', span_len) != NULL);
     }
     e->item_i = e->at_i = pos[0] - e->raw_pos;
     e->item_d = e->at_d = start;
@@ -1182,7 +1263,7 @@ static int srcset_problem(void *user, enum srcset_problem_kind kind, size_t at,
  * value's start: e's item fields are reset first. */
 static void css_problems(struct xiri_walker *w, struct emit *e)
 {
-    size_t pos = 0;
+    struct css_scan scan;
     struct css_url u;
     const char *v = e->value;
 
@@ -1192,8 +1273,8 @@ static void css_problems(struct xiri_walker *w, struct emit *e)
         size_t zero = 0, ignored;
         map_offsets(w, e, &zero, &ignored, 1);
     }
-    while (w->status == XIRI_OK &&
-           css_url_next(v, e->value_len, !e->link.attribute, &pos, &u)) {
+    css_scan_init(&scan, !e->link.attribute);
+    while (w->status == XIRI_OK && css_url_next(v, e->value_len, &scan, &u)) {
         size_t place = e->map_ok > 0 ? raw_place(w, e, u.at) : e->raw_pos;
         unsigned char c = (unsigned char)v[u.at];
         char what[48];
@@ -1201,10 +1282,19 @@ static void css_problems(struct xiri_walker *w, struct emit *e)
         if (u.kind == CSS_URL_ESCAPED) {
             about_diag(w, v + u.start, u.len, e->link.element,
                        e->link.attribute, "css-escape", XIRI_SEV_NOTE, place,
-                       "a url() written with a CSS escape ('\\', CSS "
-                       "Syntax Level 3, 4.3.7): xiri does not decode CSS "
-                       "escapes, so this URL is neither checked nor "
-                       "rewritten");
+                       "%s written with a CSS escape ('\\', CSS Syntax "
+                       "Level 3, 4.3.7): xiri does not decode CSS escapes, "
+                       "so this URL is neither checked nor rewritten",
+                       u.import ? "an @import's URL" : "a url()");
+            continue;
+        }
+        if (u.kind == CSS_URL_BAD && u.import) {
+            about_diag(w, v + u.start, u.len, e->link.element,
+                       e->link.attribute, "css-bad-url", XIRI_SEV_ERROR, place,
+                       "an @import's string with a line end inside its "
+                       "quotes is a bad string (CSS Syntax Level 3, 4.3.5): "
+                       "browsers drop the @import and never load the style "
+                       "sheet; remove the line end or write it as %%0A");
             continue;
         }
         if (u.kind != CSS_URL_BAD)
@@ -1804,7 +1894,13 @@ static void content_end(struct xiri_walker *w)
         content_too_long(w);
         return;
     }
-    lt = end >= s0 && end < s1 ? tag_find_end_start(text, end - s0) : SIZE_MAX;
+    /* (the end tag's '>' may be the last byte of the document) */
+    lt = end >= s0 && end <= s1 ? tag_find_end_start(text, end - s0) : SIZE_MAX;
+    if (lt == SIZE_MAX && w->html && w->ending && end == s1 && c->start >= s0)
+        /* an element the end of the document closes: a browser reads a
+         * style element's raw text up to there (WHATWG HTML 13.2.5.3,
+         * EOF in the RAWTEXT state emits an end-of-file token) */
+        lt = s1 - s0;
     if (lt == SIZE_MAX || c->start < s0 || s0 + lt < c->start) {
         content_drop(w); /* cannot happen: the window holds the content */
         return;
@@ -1816,7 +1912,8 @@ static void content_end(struct xiri_walker *w)
     e.raw_len = s0 + lt - c->start;
     e.raw_pos = c->start;
     e.content = UNIT_CONTENT;
-    te = w->html ? tag_html_text_element_z(c->element) : NULL;
+    /* (an SVG element of an HTML page has its namespace: no raw text) */
+    te = w->html && !c->element_ns ? tag_html_text_element_z(c->element) : NULL;
     if (te && te->libxml2_raw) {
         /* HTML's style and script hold raw text (WHATWG HTML 13.2.5.3,
          * "RAWTEXT state"; 13.2.5.4, script data): no reference, no
@@ -1832,7 +1929,7 @@ static void content_end(struct xiri_walker *w)
     if (w->entity_markup)
         /* markup from an entity stands among the characters, and where
          * is not in the text: no item can be replaced as a span */
-        e.mixed = e.mixed_cdata = true;
+        e.mixed = e.markup_unplaced = true;
     if (value_failing(w, &c->value)) {
         char what[100];
         snprintf(what, sizeof(what), "content of <%.60s>", c->element);
@@ -2064,6 +2161,19 @@ static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
 static bool style_type_not_css(const char *type, size_t n)
 {
     return n != 0 && !(n == 8 && same_name(type, "text/css", 8, true));
+}
+
+/* HTML: content of shape css (a style element) whose type attribute
+ * (atts: libxml2's name and value pairs) names another language. */
+static bool html_css_of_other_type(enum xiri_shape shape, const xmlChar **atts)
+{
+    size_t i;
+
+    for (i = 0; shape == XIRI_SHAPE_CSS && atts && atts[i]; i += 2)
+        if (strcmp((const char *)atts[i], "type") == 0 && atts[i + 1])
+            return style_type_not_css((const char *)atts[i + 1],
+                                      strlen((const char *)atts[i + 1]));
+    return false;
 }
 
 /* RSS 2.0, "<guid> sub-element of <item>": "If the guid element has an
@@ -3031,9 +3141,18 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
          el[4] == '\0'))
         ns = start_mode(w, el, atts);
     if (ns == MODE_SVG) {
+        const char *svg_el = svg_element(el);
+
         /* foreign content: an SVG title is no HTML title */
         svg_links(w, el, atts, text, s0, s1, tag_end, &tag_start, &rec);
-        w->safe = tag_end;
+        /* an SVG element's content (its style sheet), read as foreign
+         * content: references decoded, CDATA sections real (13.2.6.5);
+         * content_end tells it from HTML's raw text by its namespace */
+        if (w->status == XIRI_OK &&
+            registry_find_content(w->reg, SVG_NS, svg_el, false, &shape) &&
+            !html_css_of_other_type(shape, atts))
+            content_begin(w, svg_el, SVG_NS, shape, tag_end);
+        w->safe = w->content.active ? w->content.start : tag_end;
         if (tag_start != SIZE_MAX)
             w->floor = tag_end + 1;
         return;
@@ -3088,16 +3207,12 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
                     href_place(text, s0, tag_start, tag_end, rec);
                 html_base_element(w, (const char *)atts[i + 1], &at);
             }
-    if (w->status == XIRI_OK && reg_find(w, NULL, dom_el, NULL, NULL, &shape)) {
-        bool skip = false;
-
-        for (i = 0; shape == XIRI_SHAPE_CSS && atts && atts[i]; i += 2)
-            if (strcmp((const char *)atts[i], "type") == 0 && atts[i + 1])
-                skip = style_type_not_css((const char *)atts[i + 1],
-                                          strlen((const char *)atts[i + 1]));
-        if (!skip)
-            content_begin(w, dom_el, NULL, shape, tag_end);
-    }
+    /* (a MathML element's content is none of HTML's: <math><style> is
+     * no style sheet, WHATWG HTML 13.2.6.5) */
+    if (w->status == XIRI_OK && ns == MODE_HTML &&
+        reg_find(w, NULL, dom_el, NULL, NULL, &shape) &&
+        !html_css_of_other_type(shape, atts))
+        content_begin(w, dom_el, NULL, shape, tag_end);
     w->safe = w->content.active ? w->content.start : tag_end;
     /* elements the parser implies carry the position of the next real
      * tag, so only a tag actually found moves the floor */
@@ -3576,6 +3691,7 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
     const char *text;
     enum xiri_status st;
 
+    w->ending = final;
     st = input_convert(w->in, data, n, final, &fresh);
     if (st != XIRI_OK)
         return error_set(&w->error, st, 0, "%s", xiri_strerror(st));

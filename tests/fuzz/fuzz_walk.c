@@ -127,6 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         xiri_registry_add(reg, NULL, "?xml-stylesheet", NULL, "href",
                           XIRI_SHAPE_IRI);
         xiri_registry_add(reg, XHTML, "*", NULL, "style", XIRI_SHAPE_CSS);
+        xiri_registry_add(reg, XHTML, "style", NULL, NULL, XIRI_SHAPE_CSS);
         xiri_registry_add(reg, NULL, "*", NULL, "src", XIRI_SHAPE_LIST);
     }
     type = (enum xiri_doc_type)(data[0] % 3);

@@ -756,16 +756,50 @@ static void test_css_url_kinds(void)
          {1},
          {0}},
         {"@\\69mport \"e.css\"", true, 1, {CSS_URL_OK}, {11}, {5}, {'"'}},
+        /* where browsers read no @import (CSS Cascading and Inheritance
+         * 4, 2.1: before any rule but @charset and @layer statements,
+         * outside blocks) its string names nothing; @namespace's URL is
+         * a namespace name (CSS Namespaces 3, 2), never loaded */
+        {"p{} @import \"late.css\"; a{b:url(u)}",
+         true,
+         1,
+         {CSS_URL_OK},
+         {32},
+         {1},
+         {0}},
+        {"@charset \"utf-8\"; @layer base; @import \"ok.css\"; "
+         "@namespace url(ns); @import \"no.css\";",
+         true,
+         1,
+         {CSS_URL_OK},
+         {40},
+         {6},
+         {'"'}},
+        {"@media screen { @import \"in.css\"; }",
+         true,
+         0,
+         {CSS_URL_OK},
+         {0},
+         {0},
+         {0}},
+        {"@import url(a.css) screen; @import \"b.css\"",
+         true,
+         2,
+         {CSS_URL_OK, CSS_URL_OK},
+         {12, 36},
+         {5, 5},
+         {0, '"'}},
     };
-    size_t i, pos;
+    size_t i;
     unsigned k;
     struct css_url u;
+    struct css_scan scan;
 
     for (i = 0; i < ARRAY_LEN(rows); i++) {
         size_t n = strlen(rows[i].v);
 
-        pos = 0;
-        for (k = 0; css_url_next(rows[i].v, n, rows[i].sheet, &pos, &u); k++) {
+        css_scan_init(&scan, rows[i].sheet);
+        for (k = 0; css_url_next(rows[i].v, n, &scan, &u); k++) {
             if (k >= rows[i].n) {
                 TEST_FAIL("css '%s': url %u at %zu not expected", rows[i].v, k,
                           u.start);
@@ -779,8 +813,9 @@ static void test_css_url_kinds(void)
                           rows[i].v, k, (int)u.kind, u.at, u.len, u.quote,
                           (int)rows[i].kind[k], rows[i].at[k], rows[i].len[k],
                           rows[i].quote[k]);
-            if (pos > n)
-                TEST_FAIL("css '%s': pos %zu past the end", rows[i].v, pos);
+            if (scan.pos > n)
+                TEST_FAIL("css '%s': pos %zu past the end", rows[i].v,
+                          scan.pos);
         }
         if (k != rows[i].n)
             TEST_FAIL("css '%s': %u urls, want %u", rows[i].v, k, rows[i].n);
