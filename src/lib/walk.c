@@ -876,6 +876,7 @@ struct emit {
      * decoded offset: the places asked for usually ascend) */
     bool item_mapped;
     size_t item_i, item_d, at_i, at_d;
+    bool item_cd, at_cd; /* mixed_cdata: item_i, at_i inside a section */
     size_t item_pos; /* the text position of the link's line and column */
     size_t item_end; /* the text position of the item's end */
 };
@@ -1095,6 +1096,8 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         place[0] = place[1] = place[2] = place[3] = e->raw_pos;
     }
     e->link.has_markup = 0;
+    if (e->mixed)
+        e->link.in_cdata = 0; /* (per item: below) */
     if (e->mixed && e->item_mapped) {
         /* the item starts at its first character, after any comment,
          * processing instruction or CDATA opener before it */
@@ -1120,6 +1123,7 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     }
     e->item_i = e->at_i = pos[0] - e->raw_pos;
     e->item_d = e->at_d = start;
+    e->item_cd = e->at_cd = e->mixed && e->link.in_cdata;
     e->item_end = pos[1];
     e->link.value = e->value + start;
     e->link.value_len = len;
@@ -1174,10 +1178,14 @@ static size_t raw_place(struct xiri_walker *w, struct emit *e, size_t target)
     if (target < e->at_d) {
         e->at_i = e->item_i;
         e->at_d = e->item_d;
+        e->at_cd = e->item_cd;
     }
     while (e->at_i < e->raw_len) {
-        d = unit_step(w, e->raw + e->at_i, e->raw_len - e->at_i, e->content,
-                      &rlen);
+        d = e->mixed_cdata
+                ? unit_step_cd(w, e->raw + e->at_i, e->raw_len - e->at_i,
+                               &e->at_cd, &rlen)
+                : unit_step(w, e->raw + e->at_i, e->raw_len - e->at_i,
+                            e->content, &rlen);
         if (d > 0 && e->at_d + d > target)
             break;
         e->at_d += d;
@@ -1268,6 +1276,7 @@ static void css_problems(struct xiri_walker *w, struct emit *e)
     const char *v = e->value;
 
     e->item_i = e->item_d = e->at_i = e->at_d = 0;
+    e->item_cd = e->at_cd = false;
     if (e->map_ok < 0) {
         /* no item mapped a place yet: learn whether places can be */
         size_t zero = 0, ignored;
