@@ -1100,22 +1100,28 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         e->link.in_cdata = 0; /* (per item: below) */
     if (e->mixed && e->item_mapped) {
         /* the item starts at its first character, after any comment,
-         * processing instruction or CDATA opener before it */
-        size_t rlen;
+         * processing instruction or CDATA opener before it; inside a
+         * section "<!--" is characters, and only "]]>" gives nothing */
+        size_t rlen, dl;
+        bool cd = e->mixed_cdata && cdata_at(w, e, pos[0] - e->raw_pos);
 
-        while (pos[0] < pos[1] &&
-               unit_len(w, e->raw + (pos[0] - e->raw_pos),
-                        e->raw_len - (pos[0] - e->raw_pos), UNIT_CONTENT,
-                        &rlen) == 0)
+        while (pos[0] < pos[1]) {
+            const char *u = e->raw + (pos[0] - e->raw_pos);
+            size_t left = e->raw_len - (pos[0] - e->raw_pos);
+
+            dl = e->mixed_cdata ? unit_step_cd(w, u, left, &cd, &rlen)
+                                : unit_len(w, u, left, UNIT_CONTENT, &rlen);
+            if (dl != 0)
+                break;
             pos[0] += rlen;
+        }
         const char *span = e->raw + (pos[0] - e->raw_pos);
         size_t span_len = pos[1] - pos[0];
 
         /* an item inside one CDATA section stands for itself, and the
          * rewriter writes it so (in_cdata); elsewhere, in text, '<'
          * only ever opens markup (XML 1.0 2.4) */
-        e->link.in_cdata =
-            e->mixed_cdata && cdata_at(w, e, pos[0] - e->raw_pos);
+        e->link.in_cdata = cd;
         e->link.has_markup = e->markup_unplaced ||
                              (e->link.in_cdata
                                   ? holds_cdata_end(span, span_len)
