@@ -217,6 +217,42 @@ static bool whole_unquoted(const struct xiri_rewriter *rw,
             a == '>');
 }
 
+/* HTML: would the new value v (UTF-8, n > 0) be read into a numeric
+ * character reference that ends, without its ';', where the link's span
+ * begins ("&#x2" before it: a control browsers strip, which the span
+ * leaves out)?  The tokenizer reads every digit after "&#" and every hex
+ * digit after "&#x" into the reference (WHATWG HTML 13.2.5.75-78), so a
+ * new value beginning with one would change both. */
+static bool extends_open_ref(const struct xiri_rewriter *rw,
+                             const struct xiri_link *l, const char *enc,
+                             const char *v, size_t n)
+{
+    bool utf16 = enc && (strcmp(enc, "UTF-16LE") == 0 ||
+                         strcmp(enc, "UTF-16BE") == 0 ||
+                         strcmp(enc, "UTF-16") == 0);
+    bool be = utf16 && strcmp(enc, "UTF-16LE") != 0, dec = true;
+    size_t w = utf16 ? 2 : 1, p = l->offset, digits = 0;
+    int c;
+
+    if (n == 0 || ch_hexval((unsigned char)v[0]) < 0)
+        return false;
+    while (p >= w && (c = ascii_beside(rw, p, true, utf16, be)) >= 0 &&
+           ch_hexval((unsigned char)c) >= 0) {
+        dec = dec && c >= '0' && c <= '9';
+        digits++;
+        p -= w;
+    }
+    if (digits == 0 || p < 2 * w)
+        return false;
+    c = ascii_beside(rw, p, true, utf16, be);
+    if ((c == 'x' || c == 'X') && p >= 3 * w &&
+        ascii_beside(rw, p - w, true, utf16, be) == '#' &&
+        ascii_beside(rw, p - 2 * w, true, utf16, be) == '&')
+        return true; /* any hex digit goes on with it */
+    return c == '#' && dec && ascii_beside(rw, p - w, true, utf16, be) == '&' &&
+           v[0] >= '0' && v[0] <= '9';
+}
+
 /* enc starts with "UTF-", "utf-", "UTF8" or "utf8" (asked for every
  * link: no strncmp) */
 static bool is_utf(const char *enc)
@@ -1216,6 +1252,13 @@ static int on_link(void *user, const struct xiri_link *l)
                      "only a part of it (a reference or control character "
                      "before or after it); left as it is: quote the "
                      "attribute";
+    } else if (html && l->attribute && rw->value.data &&
+               extends_open_ref(rw, l, enc, rw->value.data, rw->value.len)) {
+        ev.status = XIRI_EINVAL;
+        ev.message = "the value follows a character reference without its "
+                     "';' (a control browsers remove), which the new value's "
+                     "first character would be read into; left as it is: end "
+                     "the reference with ';', or remove it";
     } else {
         bool add_quotes =
             html && l->attribute && l->quote == 0 && needs_quotes(rw, &quotes);
