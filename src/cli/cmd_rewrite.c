@@ -804,7 +804,10 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
                "no base to resolve the reference against; it stays "
                "relative (give --base)");
     if (ev->query_differs) {
-        enc = xiri_walker_encoding(xiri_rewriter_walker(f->rw), NULL);
+        /* the encoding the bytes are in: windows-1252 for a page that
+         * says ISO-8859-1 (WHATWG Encoding) */
+        enc = xiri_query_encoding(
+            xiri_walker_encoding(xiri_rewriter_walker(f->rw), NULL));
         if (!enc)
             enc = "the document's encoding";
         if (r->o.ro.query_utf8)

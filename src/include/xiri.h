@@ -659,6 +659,13 @@ XIRI_API enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w);
 XIRI_API const char *xiri_walker_encoding(const struct xiri_walker *w,
                                           int *guessed);
 
+/* The encoding browsers write a URL's query in, in a document decoded
+ * with the encoding named label (xiri_walker_encoding): the WHATWG
+ * Encoding Standard's name ("windows-1252" for "ISO-8859-1" and
+ * "US-ASCII"), "UTF-8" for UTF-16 and every other Unicode encoding; any
+ * other label ICU knows as it is; NULL for a label it does not know. */
+XIRI_API const char *xiri_query_encoding(const char *label);
+
 /* Where byte off of link->value (0 to value_len) is in the document: its
  * line, column (counting characters from 1) and byte offset, as the link
  * gives them for its first byte; the text as written is counted, so a

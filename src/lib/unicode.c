@@ -689,6 +689,11 @@ const char *uni_query_encoding(const char *label)
     return q == UNI_Q_OTHER ? label : uni_qencs[q].name;
 }
 
+const char *xiri_query_encoding(const char *label)
+{
+    return uni_query_encoding(label);
+}
+
 bool uni_encoding_is_latin1(const char *label)
 {
     UErrorCode ec = U_ZERO_ERROR;
