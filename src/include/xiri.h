@@ -427,7 +427,10 @@ enum xiri_shape {
                                 space or a quote inside an unquoted one) is
                                 reported by the walker (css-escape, a note;
                                 css-bad-url, an error) instead of a link;
-                                an empty one is none */
+                                an empty one is none.  Element content of
+                                this shape (a style element) is a style
+                                sheet, whose @import strings are URLs too,
+                                where browsers read the @import */
     XIRI_SHAPE_COUNT
 };
 

@@ -128,7 +128,7 @@ static size_t css_string(const char *v, size_t n, size_t i, struct css_url *u)
     unsigned long cp;
 
     u->quote = q;
-    u->start = j;
+    u->start = u->at = j;
     u->kind = CSS_URL_OK;
     while (j < n && v[j] != q) {
         unsigned char c = (unsigned char)v[j];
@@ -322,8 +322,6 @@ bool css_url_next(const char *v, size_t n, struct css_scan *s,
                 i = css_skip_space(v, n, i);
                 if (i < n && (v[i] == '"' || v[i] == '\'')) {
                     i = css_string(v, n, i, u);
-                    if (u->kind == CSS_URL_OK)
-                        u->at = u->start;
                     u->import = true;
                     s->pos = i;
                     return true;
@@ -360,8 +358,6 @@ bool css_url_next(const char *v, size_t n, struct css_scan *s,
             if (!same || i >= n || v[i] != '(')
                 continue;
             i = css_url_after_paren(v, n, i + 1, u);
-            if (u->kind == CSS_URL_OK)
-                u->at = u->start;
             s->pos = i;
             return true;
         } else {

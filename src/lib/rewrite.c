@@ -195,6 +195,19 @@ static int ascii_beside(const struct xiri_rewriter *rw, size_t at, bool before,
     return c < 0x80 ? (int)c : -1;
 }
 
+/* Is enc a UTF-16 encoding (ascii_beside reads two bytes a character
+ * then), and *be: big-endian (UTF-16 without a byte order is, after its
+ * BOM was read, as the walker names it)? */
+static bool utf16_order(const char *enc, bool *be)
+{
+    bool utf16 =
+        enc && (strcmp(enc, "UTF-16LE") == 0 || strcmp(enc, "UTF-16BE") == 0 ||
+                strcmp(enc, "UTF-16") == 0);
+
+    *be = utf16 && strcmp(enc, "UTF-16LE") != 0;
+    return utf16;
+}
+
 /* HTML: does the link's span hold its whole unquoted attribute value, so
  * that quotes may be put around it?  An unquoted value runs from after
  * '=' (and white space) to white space or '>' (WHATWG HTML 13.2.5.35,
@@ -204,10 +217,7 @@ static int ascii_beside(const struct xiri_rewriter *rw, size_t at, bool before,
 static bool whole_unquoted(const struct xiri_rewriter *rw,
                            const struct xiri_link *l, const char *enc)
 {
-    bool utf16 = enc && (strcmp(enc, "UTF-16LE") == 0 ||
-                         strcmp(enc, "UTF-16BE") == 0 ||
-                         strcmp(enc, "UTF-16") == 0);
-    bool be = utf16 && strcmp(enc, "UTF-16LE") != 0;
+    bool be, utf16 = utf16_order(enc, &be);
     int b = ascii_beside(rw, l->offset, true, utf16, be);
     int a = ascii_beside(rw, l->offset + l->raw_length, false, utf16, be);
 
@@ -227,10 +237,7 @@ static bool extends_open_ref(const struct xiri_rewriter *rw,
                              const struct xiri_link *l, const char *enc,
                              const char *v, size_t n)
 {
-    bool utf16 = enc && (strcmp(enc, "UTF-16LE") == 0 ||
-                         strcmp(enc, "UTF-16BE") == 0 ||
-                         strcmp(enc, "UTF-16") == 0);
-    bool be = utf16 && strcmp(enc, "UTF-16LE") != 0, dec = true;
+    bool be, utf16 = utf16_order(enc, &be), dec = true;
     size_t w = utf16 ? 2 : 1, p = l->offset, digits = 0;
     int c;
 
