@@ -419,7 +419,8 @@ enum xiri_shape {
                                 on_link as XIRI_SHAPE_IRI */
     XIRI_SHAPE_CSS,          /* CSS declarations or a CSS value (a style
                                 attribute; an SVG presentation attribute,
-                                fill="url(#g)"): the URL of each url(), found
+                                fill="url(#g)"): the URL of each url() and
+                                each string of an image-set(), found
                                 as CSS Syntax Level 3 tokenizes the text
                                 (not in comments or other strings).  A
                                 url() written with a CSS escape ('\') or
@@ -600,7 +601,7 @@ struct xiri_link {
                                   instruction, a CDATA section in element
                                   content): it cannot be replaced whole */
     char item_quote;           /* XIRI_SHAPE_CSS: the quote of the string
-                                  the url() holds the URL in ('"' or
+                                  the URL is written in ('"' or
                                   '\''), 0 for an unquoted URL; 0 for
                                   every other shape */
 };

@@ -281,6 +281,20 @@ void css_scan_init(struct css_scan *s, bool sheet)
     s->depth = 0;
     s->sheet = sheet;
     s->rules_seen = false;
+    s->set_parens = 0;
+}
+
+/* Does the name run v[i..end) (before a '(') name image-set() or its
+ * older alias -webkit-image-set() (CSS Images Module Level 4: both are
+ * read by browsers), in any ASCII case? */
+static bool css_image_set_name(const char *v, size_t n, size_t i)
+{
+    bool same;
+
+    css_name_end(v, n, i, "image-set", &same);
+    if (!same)
+        css_name_end(v, n, i, "-webkit-image-set", &same);
+    return same;
 }
 
 bool css_url_next(const char *v, size_t n, struct css_scan *s,
@@ -290,14 +304,29 @@ bool css_url_next(const char *v, size_t n, struct css_scan *s,
     struct css_url skip;
     bool same;
 
-    u->import = false;
+    u->source = CSS_IN_URL;
     while (i < n) {
         unsigned char c = (unsigned char)v[i];
 
         if (c == '/' && i + 1 < n && v[i + 1] == '*') {
             i = css_comment_end(v, n, i);
+        } else if ((c == '"' || c == '\'') && s->set_parens == 1) {
+            /* CSS Images Module Level 4, "the image-set() notation": a
+             * <string> option is a URL */
+            i = css_string(v, n, i, u);
+            u->source = CSS_IN_IMAGE_SET;
+            if (u->kind == CSS_URL_BAD)
+                s->set_parens = 0; /* browsers drop the declaration: what
+                                      follows in it is no URL */
+            s->pos = i;
+            return true;
         } else if (c == '"' || c == '\'') {
             i = css_string(v, n, i, &skip); /* a string: no url() */
+        } else if ((c == '(' || c == ')') && s->set_parens > 0) {
+            /* the parentheses of the image-set() and of the functions
+             * and blocks inside it (type(), gradients) */
+            s->set_parens += c == '(' ? 1 : -1;
+            i++;
         } else if (c == '<' && i + 3 < n && memcmp(v + i + 1, "!--", 3) == 0) {
             i += 4; /* 4.3.1: a <CDO-token>, no name of which "url" is part */
         } else if (c == '{' || c == '}') {
@@ -322,7 +351,7 @@ bool css_url_next(const char *v, size_t n, struct css_scan *s,
                 i = css_skip_space(v, n, i);
                 if (i < n && (v[i] == '"' || v[i] == '\'')) {
                     i = css_string(v, n, i, u);
-                    u->import = true;
+                    u->source = CSS_IN_IMPORT;
                     s->pos = i;
                     return true;
                 }
@@ -354,9 +383,19 @@ bool css_url_next(const char *v, size_t n, struct css_scan *s,
                     s->rules_seen = true;
             }
         } else if (css_name_char(c) || css_valid_escape(v, n, i)) {
+            k = i;
             i = css_name_end(v, n, i, "url", &same);
-            if (!same || i >= n || v[i] != '(')
+            if (i >= n || v[i] != '(')
                 continue;
+            if (!same) {
+                /* a function: an image-set() (not one inside another:
+                 * there it is no <image>, and its strings no URLs) */
+                if (s->set_parens == 0 && css_image_set_name(v, n, k)) {
+                    s->set_parens = 1;
+                    i++;
+                }
+                continue;
+            }
             i = css_url_after_paren(v, n, i + 1, u);
             s->pos = i;
             return true;

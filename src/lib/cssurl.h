@@ -17,13 +17,20 @@ enum css_url_kind {
                         bad */
 };
 
+/* What holds a URL. */
+enum css_url_source {
+    CSS_IN_URL,       /* a url() */
+    CSS_IN_IMPORT,    /* the string of an @import */
+    CSS_IN_IMAGE_SET, /* a string argument of an image-set() */
+};
+
 /* One url(): an unquoted <url-token> (quote 0) or the string argument of
- * a url( function (quote '"' or '\''). */
+ * a url( function (quote '"' or '\''); or a string that is a URL. */
 struct css_url {
     size_t start, len; /* the URL, without white space or quotes around */
     size_t at;         /* see enum css_url_kind; start for CSS_URL_OK */
     char quote;
-    bool import; /* the string of an @import, not a url() */
+    enum css_url_source source;
     enum css_url_kind kind;
 };
 
@@ -34,6 +41,8 @@ struct css_scan {
     bool sheet;      /* a style sheet, not declarations or a value */
     bool rules_seen; /* a style sheet: a rule other than @charset, @import
                         and an @layer statement was read */
+    unsigned set_parens; /* inside an image-set(): its parentheses open
+                            (1: its own), else 0 */
 };
 
 void css_scan_init(struct css_scan *s, bool sheet);
@@ -48,7 +57,11 @@ void css_scan_init(struct css_scan *s, bool sheet);
  * Inheritance 4, 2.1) and comes as one too, but only where browsers read
  * an @import, before any other rule and outside blocks; the prelude of
  * an @import read nowhere, and that of an @namespace (a namespace name,
- * CSS Namespaces 3, 2), give nothing. */
+ * CSS Namespaces 3, 2), give nothing.  Everywhere, a string that is an
+ * argument of an image-set() (or -webkit-image-set()) is a URL as a
+ * url() is (CSS Images Module Level 4, "the image-set() notation");
+ * one inside a function
+ * within it, type("image/avif"), is not. */
 bool css_url_next(const char *v, size_t n, struct css_scan *s,
                   struct css_url *u);
 

@@ -26,8 +26,9 @@ typedef int shape_item_fn(void *user, size_t start, size_t len,
  *  XIRI_SHAPE_REFRESH: the URL of the HTML "shared declarative refresh
  *    steps", none when the content has no URL.
  *  XIRI_SHAPE_HASH_NAME: the whole value, nothing stripped (HTML usemap).
- *  XIRI_SHAPE_CSS: the URL of each url() without escapes that browsers
- *    read (cssurl.h), ASCII white space trimmed; empty ones are none.
+ *  XIRI_SHAPE_CSS: the URL of each url() and image-set() string without
+ *    escapes that browsers read (cssurl.h), ASCII white space trimmed;
+ *    empty ones are none.
  * Returns the number of items reported (or the index of the item that
  * stopped it, plus one). */
 unsigned shape_split(enum xiri_shape shape, const char *v, size_t n,

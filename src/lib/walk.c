@@ -1300,16 +1300,27 @@ static void css_problems(struct xiri_walker *w, struct emit *e)
                        "%s written with a CSS escape ('\\', CSS Syntax "
                        "Level 3, 4.3.7): xiri does not decode CSS escapes, "
                        "so this URL is neither checked nor rewritten",
-                       u.import ? "an @import's URL" : "a url()");
+                       u.source == CSS_IN_IMPORT      ? "an @import's URL"
+                       : u.source == CSS_IN_IMAGE_SET ? "an image-set()'s URL"
+                                                      : "a url()");
             continue;
         }
-        if (u.kind == CSS_URL_BAD && u.import) {
+        if (u.kind == CSS_URL_BAD && u.source == CSS_IN_IMPORT) {
             about_diag(w, v + u.start, u.len, e->link.element,
                        e->link.attribute, "css-bad-url", XIRI_SEV_ERROR, place,
                        "an @import's string with a line end inside its "
                        "quotes is a bad string (CSS Syntax Level 3, 4.3.5): "
                        "browsers drop the @import and never load the style "
                        "sheet; remove the line end or write it as %%0A");
+            continue;
+        }
+        if (u.kind == CSS_URL_BAD && u.source == CSS_IN_IMAGE_SET) {
+            about_diag(w, v + u.start, u.len, e->link.element,
+                       e->link.attribute, "css-bad-url", XIRI_SEV_ERROR, place,
+                       "an image-set()'s string with a line end inside its "
+                       "quotes is a bad string (CSS Syntax Level 3, 4.3.5): "
+                       "browsers drop the whole declaration and never load "
+                       "it; remove the line end or write it as %%0A");
             continue;
         }
         if (u.kind != CSS_URL_BAD)

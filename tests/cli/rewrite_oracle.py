@@ -295,7 +295,8 @@ def css_link(l, prefix, is_html, entities, raw_text):
     or it is the content of a style element (a style sheet, where an
     @import's string is a URL too), and the text before its span (prefix,
     decoded; its references read here, but in raw text) ends with "url(",
-    then white space and a quote mark at most: checked here from the
+    then white space and a quote mark at most (or "image-set(" and a
+    quote mark): checked here from the
     document itself, not taken from xiri.  Returns None when it is not,
     else the quote of its string ("" unquoted)."""
     sheet = l["attribute"] is None and l["element"].lower() == "style"
@@ -306,6 +307,10 @@ def css_link(l, prefix, is_html, entities, raw_text):
     m = re.search(r"url\(\s*([\"']?)\s*$", prefix, re.I)
     if not m and sheet:
         m = re.search(r"@import\s*([\"'])\s*$", prefix, re.I)
+    if not m:
+        # the first string option of an image-set() (CSS Images Module
+        # Level 4), the only one rewrite_props.py writes
+        m = re.search(r"(?:-webkit-)?image-set\(\s*([\"'])\s*$", prefix, re.I)
     if not m:
         raise ModelError("the CSS link at %d does not follow a url(" % l["offset"])
     return m.group(1)

@@ -232,13 +232,15 @@ def tag(rng, name, attrs, enc, is_html, close):
 
 def css_style(rng):
     """A style attribute's declarations with a url() (xiri's preset css):
-    unquoted, double- or single-quoted, after a fragment-only one.  The
+    unquoted, double- or single-quoted, after a fragment-only one, or an
+    image-set()'s string.  The
     URL holds nothing that would end or break its url() (CSS Syntax Level
     3, 4.3.5 and 4.3.6); a quoted one may hold parentheses."""
     v = a_value(rng, True)
     form = pick(rng, ["background:url(%s)", 'background-image: url("%s") ',
                       "list-style:URL( '%s' );color:red",
-                      "filter:url(#f); background:url(%s)"])
+                      "filter:url(#f); background:url(%s)",
+                      'background:image-set("%s" 1x)'])
     if "'%s'" in form or '"%s"' in form:
         if rng.random() < 0.3:
             v += "(%d)" % rng.randrange(10)

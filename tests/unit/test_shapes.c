@@ -257,6 +257,34 @@ static const struct shape_case cases[] = {
      "--x:<!--url(a'b); background:url(c.png)",
      {{33, "c.png"}},
      "4.3.1: \"<!--\" is a CDO token, then a bad URL, then c.png"},
+    /* CSS Images Module Level 4, "the image-set() notation": a string
+     * option is a URL; not one in a function inside it (type(), another
+     * image-set()), nor one after it; the name is a function's only when
+     * '(' follows at once (4.3.4) */
+    {XIRI_SHAPE_CSS,
+     "background:image-set(\"a.png\" 1x, url(b.png) 2x)",
+     {{22, "a.png"}, {37, "b.png"}},
+     "image-set(): a string and a url()"},
+    {XIRI_SHAPE_CSS,
+     "-WEBKIT-Image-Set('c.png' type(\"image/avif\"), \"d.png\")",
+     {{19, "c.png"}, {47, "d.png"}},
+     "-webkit-image-set() in any case; type()'s string is no URL"},
+    {XIRI_SHAPE_CSS,
+     "x:\"e.png\" my-image-set(\"f\") image-set (\"g\") image-setx(\"h\")",
+     {{0}},
+     "strings outside image-set(): an ident, other functions"},
+    {XIRI_SHAPE_CSS,
+     "a:image-set(\"i\"), \"j\"",
+     {{13, "i"}},
+     "the string after the image-set() is none"},
+    {XIRI_SHAPE_CSS,
+     "a:image-set(linear-gradient(red,blue) 1x, image-set(\"k\") 2x, \"l\")",
+     {{62, "l"}},
+     "a gradient's parentheses; an image-set() inside one is no <image>"},
+    {XIRI_SHAPE_CSS,
+     "a:\\69mage-set(\"r\")",
+     {{15, "r"}},
+     "4.3.7: \\69 is 'i': the function is image-set()"},
 };
 
 struct got {
@@ -694,11 +722,19 @@ static void test_css_url_kinds(void)
         enum css_url_kind kind[3];
         size_t at[3], len[3];
         char quote[3];
+        enum css_url_source source[3]; /* CSS_IN_URL unless given */
     } rows[] = {
-        {"a:url(my photo.png)", false, 1, {CSS_URL_BAD}, {8}, {0}, {0}},
-        {"url(a b )", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
-        {"url(a\"b)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
-        {"url(a(b)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"a:url(my photo.png)",
+         false,
+         1,
+         {CSS_URL_BAD},
+         {8},
+         {0},
+         {0},
+         {CSS_IN_URL}},
+        {"url(a b )", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}, {CSS_IN_URL}},
+        {"url(a\"b)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}, {CSS_IN_URL}},
+        {"url(a(b)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}, {CSS_IN_URL}},
         {"url(a\x01"
          "b)",
          false,
@@ -706,9 +742,10 @@ static void test_css_url_kinds(void)
          {CSS_URL_BAD},
          {5},
          {0},
-         {0}},
+         {0},
+         {CSS_IN_URL}},
         /* a '\' before a line end is no escape in a URL: bad */
-        {"url(a\\\nb)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}},
+        {"url(a\\\nb)", false, 1, {CSS_URL_BAD}, {5}, {0}, {0}, {CSS_IN_URL}},
         /* the remnants of a bad URL skip an escaped ')' (4.3.14) */
         {"url(a b\\)c) url(d)",
          false,
@@ -716,21 +753,37 @@ static void test_css_url_kinds(void)
          {CSS_URL_BAD, CSS_URL_OK},
          {5, 16},
          {0, 1},
-         {0, 0}},
+         {0, 0},
+         {CSS_IN_URL}},
         {"url(a\\)b) url(c)",
          false,
          2,
          {CSS_URL_ESCAPED, CSS_URL_OK},
          {5, 14},
          {0, 1},
-         {0, 0}},
-        {"url(\"a\\\"b\")", false, 1, {CSS_URL_ESCAPED}, {6}, {0}, {'"'}},
-        {"url(a.png   )", false, 1, {CSS_URL_OK}, {4}, {5}, {0}},
-        {"url( 'x' )", false, 1, {CSS_URL_OK}, {6}, {1}, {'\''}},
+         {0, 0},
+         {CSS_IN_URL}},
+        {"url(\"a\\\"b\")",
+         false,
+         1,
+         {CSS_URL_ESCAPED},
+         {6},
+         {0},
+         {'"'},
+         {CSS_IN_URL}},
+        {"url(a.png   )", false, 1, {CSS_URL_OK}, {4}, {5}, {0}, {CSS_IN_URL}},
+        {"url( 'x' )", false, 1, {CSS_URL_OK}, {6}, {1}, {'\''}, {CSS_IN_URL}},
         /* a line end cuts the string: a bad string, and what follows is
          * read anew, 'b' and then a string to the end of the text, which
          * swallows the second url() */
-        {"url(\"a\nb\") url(c)", false, 1, {CSS_URL_BAD}, {6}, {0}, {'"'}},
+        {"url(\"a\nb\") url(c)",
+         false,
+         1,
+         {CSS_URL_BAD},
+         {6},
+         {0},
+         {'"'},
+         {CSS_IN_URL}},
         /* a style sheet: the string of an @import (CSS Cascading and
          * Inheritance 4, 2.1) names a style sheet too; in declarations
          * (an attribute) it is no URL */
@@ -740,22 +793,32 @@ static void test_css_url_kinds(void)
          {CSS_URL_OK, CSS_URL_OK, CSS_URL_OK},
          {9, 29, 46},
          {5, 5, 5},
-         {'"', 0, '\''}},
+         {'"', 0, '\''},
+         {CSS_IN_IMPORT, CSS_IN_URL, CSS_IN_IMPORT}},
         {"@import \"a.css\"; @import url(b.css); @import 'c.css' screen;",
          false,
          1,
          {CSS_URL_OK},
          {29},
          {5},
-         {0}},
+         {0},
+         {CSS_IN_URL}},
         {"@importx \"a\"; @media{a{b:url(c)}}",
          true,
          1,
          {CSS_URL_OK},
          {29},
          {1},
-         {0}},
-        {"@\\69mport \"e.css\"", true, 1, {CSS_URL_OK}, {11}, {5}, {'"'}},
+         {0},
+         {CSS_IN_URL}},
+        {"@\\69mport \"e.css\"",
+         true,
+         1,
+         {CSS_URL_OK},
+         {11},
+         {5},
+         {'"'},
+         {CSS_IN_IMPORT}},
         /* where browsers read no @import (CSS Cascading and Inheritance
          * 4, 2.1: before any rule but @charset and @layer statements,
          * outside blocks) its string names nothing; @namespace's URL is
@@ -766,7 +829,8 @@ static void test_css_url_kinds(void)
          {CSS_URL_OK},
          {32},
          {1},
-         {0}},
+         {0},
+         {CSS_IN_URL}},
         {"@charset \"utf-8\"; @layer base; @import \"ok.css\"; "
          "@namespace url(ns); @import \"no.css\";",
          true,
@@ -774,21 +838,51 @@ static void test_css_url_kinds(void)
          {CSS_URL_OK},
          {40},
          {6},
-         {'"'}},
+         {'"'},
+         {CSS_IN_IMPORT}},
         {"@media screen { @import \"in.css\"; }",
          true,
          0,
          {CSS_URL_OK},
          {0},
          {0},
-         {0}},
+         {0},
+         {CSS_IN_URL}},
         {"@import url(a.css) screen; @import \"b.css\"",
          true,
          2,
          {CSS_URL_OK, CSS_URL_OK},
          {12, 36},
          {5, 5},
-         {0, '"'}},
+         {0, '"'},
+         {CSS_IN_URL, CSS_IN_IMPORT}},
+        /* image-set()'s strings (CSS Images Module Level 4), in any
+         * CSS: an escape; a line end that cuts one, after which nothing
+         * of the declaration browsers drop is a URL */
+        {"a:image-set(\"m\\\" n\" 1x)",
+         false,
+         1,
+         {CSS_URL_ESCAPED},
+         {14},
+         {0},
+         {'"'},
+         {CSS_IN_IMAGE_SET}},
+        {"a:image-set(\"o\np\" 1x, \"q\")",
+         false,
+         1,
+         {CSS_URL_BAD},
+         {14},
+         {0},
+         {'"'},
+         {CSS_IN_IMAGE_SET}},
+        {"@import 'a.css'; b{c:image-set('d.png' 2x)}",
+         true,
+         2,
+         {CSS_URL_OK, CSS_URL_OK},
+         {9, 32},
+         {5, 5},
+         {'\'', '\''},
+         {CSS_IN_IMPORT, CSS_IN_IMAGE_SET}},
     };
     size_t i;
     unsigned k;
@@ -806,13 +900,15 @@ static void test_css_url_kinds(void)
                 break;
             }
             if (u.kind != rows[i].kind[k] || u.at != rows[i].at[k] ||
-                u.quote != rows[i].quote[k] ||
+                u.quote != rows[i].quote[k] || u.source != rows[i].source[k] ||
                 (u.kind == CSS_URL_OK && u.len != rows[i].len[k]))
                 TEST_FAIL("css '%s': url %u: kind %d at %zu len %zu quote "
-                          "%d, want %d at %zu len %zu quote %d",
+                          "%d source %d, want %d at %zu len %zu quote %d "
+                          "source %d",
                           rows[i].v, k, (int)u.kind, u.at, u.len, u.quote,
-                          (int)rows[i].kind[k], rows[i].at[k], rows[i].len[k],
-                          rows[i].quote[k]);
+                          (int)u.source, (int)rows[i].kind[k], rows[i].at[k],
+                          rows[i].len[k], rows[i].quote[k],
+                          (int)rows[i].source[k]);
             if (scan.pos > n)
                 TEST_FAIL("css '%s': pos %zu past the end", rows[i].v,
                           scan.pos);
