@@ -1037,12 +1037,13 @@ static const struct xiri_code_info code_table[CODE_COUNT] = {
             "css-escape",
             NOTE,
             "W3C CSS Syntax Module Level 3, 4.3.7",
-            "a CSS url() written with an escape, left alone",
+            "a CSS url() (or URL string) written with an escape, left alone",
             "In CSS a backslash starts an escape: \\( stands for '(', \\20 "
             "(hex digits, then an optional space) for the character with "
             "that number (CSS Syntax Level 3, 4.3.7), in a url() as "
             "anywhere else.  The URL browsers load is the one the escapes "
             "stand for, not the characters written.  xiri reads the url()s "
+            "(and the strings of @import and image-set()) "
             "of style elements and attributes and of SVG's presentation "
             "attributes "
             "(fill=\"url(#g)\"), but does not decode CSS escapes: such a "

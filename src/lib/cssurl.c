@@ -397,6 +397,11 @@ bool css_url_next(const char *v, size_t n, struct css_scan *s,
                 continue;
             }
             i = css_url_after_paren(v, n, i + 1, u);
+            if (s->set_parens > 0 && u->kind == CSS_URL_BAD)
+                s->set_parens = 0; /* as for a bad string, above */
+            else if (s->set_parens > 0 && u->quote)
+                s->set_parens++; /* url("a"): a function (4.3.4), whose ')'
+                                    is yet to come; it closes no set */
             s->pos = i;
             return true;
         } else {

@@ -100,8 +100,9 @@ static const struct preset presets[] = {
      {"?xml-stylesheet@href", "?xml-model@href",
       "?xml-model@schematypens=identifier"}},
     {"css",
-     "the url()s of CSS: HTML's and SVG's style elements (and their "
-     "@import strings); the style attribute of any HTML, SVG or MathML "
+     "the url()s of CSS (and image-set() strings): HTML's and SVG's style "
+     "elements (and their @import strings); the style attribute of any HTML, "
+     "SVG or MathML "
      "element; "
      "SVG's fill, stroke, clip-path, mask, filter, marker-start, "
      "marker-mid, marker-end, cursor",

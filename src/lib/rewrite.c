@@ -1195,8 +1195,8 @@ static int on_link(void *user, const struct xiri_link *l)
         ev.message = l->item_quote
                          ? "the new value holds the quote mark of its CSS "
                            "string, a backslash or a line end, which would "
-                           "end or break the url() it stands in (CSS Syntax "
-                           "Level 3, 4.3.5); left as it is"
+                           "end or break the CSS string it stands in (CSS "
+                           "Syntax Level 3, 4.3.5); left as it is"
                          : "the new value holds white space, a quote mark, a "
                            "parenthesis or a backslash, which would end or "
                            "break the unquoted CSS url() it stands in (CSS "
