@@ -767,7 +767,9 @@ static size_t unit_len(struct xiri_walker *w, const char *s, size_t n,
         }
         return 1;
     }
-    if (s[0] == '\r' && n > 1 && s[1] == '\n' && !w->html) {
+    if (s[0] == '\r' && n > 1 && s[1] == '\n') {
+        /* one LF: XML 1.0 2.11; HTML's input stream preprocessing (WHATWG
+         * HTML 13.2.3.5) */
         *rlen = 2;
         return 1;
     }
@@ -910,11 +912,7 @@ static bool map_offsets(struct xiri_walker *w, struct emit *e,
 
     if (e->map_ok < 0 && e->content != UNIT_CONTENT &&
         (e->content == UNIT_CDATA || !memchr(e->raw, '&', e->raw_len)) &&
-        /* (unit_len keeps an HTML value's CR as it is, but not in the
-         * raw text of style and script, read as CDATA: CR LF is one
-         * LF there) */
-        ((w->html && e->content != UNIT_CDATA) ||
-         !input_cr_from(w->in, e->raw_pos) ||
+        (!input_cr_from(w->in, e->raw_pos) ||
          !memchr(e->raw, '\r', e->raw_len))) {
         /* no reference, no CR: every raw byte is one decoded byte
          * (unit_len gives 1 for each), so an offset is its own position */
@@ -1576,27 +1574,32 @@ static bool value_failed(struct xiri_walker *w, const struct buf *v,
 }
 
 /* An HTML attribute value as written, decoded as the tokenizer does it
- * (WHATWG HTML 13.2.5.72-80, htmlref.c); what else stands there is
- * itself (unit_len mirrors this). */
+ * (WHATWG HTML 13.2.5.72-80, htmlref.c), after the input stream's
+ * preprocessing (13.2.3.5: a CR LF pair and a CR alone are one LF; a
+ * reference to U+000D stays one); what else stands there is itself
+ * (unit_len mirrors this). */
 static void decode_html_attr(struct xiri_walker *w, const char *raw, size_t n,
                              struct buf *out)
 {
-    size_t i = 0;
+    size_t i = 0, run;
 
     (void)w;
     out->len = 0;
     out->status = XIRI_OK;
     while (i < n) {
-        const char *amp = memchr(raw + i, '&', n - i);
         char tmp[8];
         size_t dl, k;
 
-        if (!amp) {
-            buf_append(out, raw + i, n - i);
+        for (run = i; i < n && raw[i] != '&' && raw[i] != '\r'; i++)
+            ;
+        buf_append(out, raw + run, i - run);
+        if (i >= n)
             break;
+        if (raw[i] == '\r') {
+            buf_putc(out, '\n');
+            i += i + 1 < n && raw[i + 1] == '\n' ? 2 : 1;
+            continue;
         }
-        buf_append(out, raw + i, (size_t)(amp - (raw + i)));
-        i = (size_t)(amp - raw);
         k = htmlref_decode(raw + i, n - i, true, tmp, &dl);
         if (k == 0) {
             buf_putc(out, '&');
@@ -1650,9 +1653,12 @@ attribute_links(struct xiri_walker *w, const char *text, size_t text_start,
         raw_unknown_entity(w, text + ta.value, ta.value_len))
         ; /* reported below */
     else if (w->html && found && ta.value_len <= w->value.max &&
-             memchr(text + ta.value, '&', ta.value_len))
+             (memchr(text + ta.value, '&', ta.value_len) ||
+              (input_cr_from(w->in, text_start + ta.value) &&
+               memchr(text + ta.value, '\r', ta.value_len))))
         /* references as a browser reads them (libxml2 2.9 knows HTML 4's
-         * names only, and not the rules for a missing ';') */
+         * names only, and not the rules for a missing ';'), and a CR as
+         * the LF it is to a browser (libxml2 2.9 keeps it) */
         decode_html_attr(w, text + ta.value, ta.value_len, &w->value);
     else if (value_len <= w->value.max &&
              (w->html || known || !memchr(value, '&', value_len)))
@@ -1774,8 +1780,9 @@ static void decode_content_to(struct xiri_walker *w, const char *raw,
             size_t got;
             htmlref_decode(raw + i, n - i, false, tmp, &got);
             buf_append(out, tmp, got);
-        } else if (rlen == 2 || (raw[i] == '\r' && !w->html)) {
-            buf_putc(out, '\n'); /* CR LF, or CR alone (XML 1.0 2.11) */
+        } else if (rlen == 2 || raw[i] == '\r') {
+            /* CR LF, or CR alone (XML 1.0 2.11, HTML 13.2.3.5) */
+            buf_putc(out, '\n');
         } else {
             buf_putc(out, raw[i]);
         }

@@ -632,18 +632,16 @@ def model(data, links, opts, enc, is_html):
         if opts.identifiers == "keep" and is_identifier(l, item):
             continue
         text = raw.decode(enc)
-        if not is_html:
-            # XML 1.0 2.11: line ends become LF
-            text = re.sub(r"\r\n?", "\n", text)
+        # XML 1.0 2.11: line ends become LF; so does HTML's input stream
+        # preprocessing (WHATWG HTML 13.2.3.5), before any reference is read
+        text = re.sub(r"\r\n?", "\n", text)
         if l["attribute"] and not is_html:
             # XML 1.0 3.3.3: each literal white space character of an
             # attribute value becomes a space
             text = text.translate({9: 32, 10: 32, 13: 32})
         # HTML's style and script hold raw text (WHATWG HTML, RAWTEXT
-        # state): no reference; line ends read as LF
+        # state): no reference
         raw_text = is_html and l["attribute"] is None and l["element"].lower() in ("style", "script")
-        if raw_text:
-            text = re.sub(r"\r\n?", "\n", text)
         # the walker's span must hold the value as written
         if (text if raw_text else expand_refs(text, is_html, entities)) != v:
             raise ModelError("the span %d+%d %r is not the value %r" % (off, n, raw, v))
