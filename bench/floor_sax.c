@@ -1,6 +1,9 @@
 /* floor_sax.c - the floor of the document-pass benchmark: a bare libxml2
  * SAX parse (push parser, 64 KiB chunks, empty callbacks) of one file, the
- * least work any SAX-based link tool does.  Run by bench/docbench.sh. */
+ * least work any SAX-based link tool does.  Run by bench/docbench.sh.
+ * With -r it measures another floor, that of the parser's thread in a
+ * design that would hand the walker's work to a second thread: each event
+ * copied into a ring buffer (bench/README.md, seventeenth batch). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -23,6 +26,82 @@ struct counts {
 };
 
 static struct counts counts;
+
+/* -r: the ring the events are copied into, overwritten when full (a
+ * consumer thread would have emptied it), and the parser whose position
+ * each start tag records. */
+static unsigned char ring[1 << 20];
+static size_t ring_at;
+static xmlParserCtxtPtr record_px;
+
+static void record(const void *p, size_t n)
+{
+    if (n > sizeof(ring))
+        n = sizeof(ring);
+    if (ring_at + n > sizeof(ring))
+        ring_at = 0;
+    memcpy(ring + ring_at, p, n);
+    ring_at += n;
+}
+
+/* What a start tag's event would carry: its names (interned by the
+ * parser's dictionary: pointers), its place, and each attribute's names
+ * and value, the value copied. */
+static void record_start_ns(void *ctx, const xmlChar *localname,
+                            const xmlChar *prefix, const xmlChar *uri,
+                            int nb_namespaces, const xmlChar **namespaces,
+                            int nb_attributes, int nb_defaulted,
+                            const xmlChar **attrs)
+{
+    struct {
+        const void *local, *uri;
+        long pos;
+        int line, nattrs;
+    } ev;
+    struct {
+        const void *local, *uri;
+        size_t len;
+    } at;
+    const xmlParserInput *in = record_px->input;
+    int i;
+
+    (void)ctx, (void)prefix, (void)nb_namespaces, (void)namespaces;
+    (void)nb_defaulted;
+    ev.local = localname;
+    ev.uri = uri;
+    ev.pos = (long)in->consumed + (long)(in->cur - in->base);
+    ev.line = in->line;
+    ev.nattrs = nb_attributes;
+    record(&ev, sizeof(ev));
+    for (i = 0; i < nb_attributes; i++) {
+        at.local = attrs[5 * i];
+        at.uri = attrs[5 * i + 2];
+        at.len = (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]);
+        record(&at, sizeof(at));
+        record(attrs[5 * i + 3], at.len);
+    }
+}
+
+static void record_end_ns(void *ctx, const xmlChar *localname,
+                          const xmlChar *prefix, const xmlChar *uri)
+{
+    struct {
+        const void *local;
+        long pos;
+    } ev;
+    const xmlParserInput *in = record_px->input;
+
+    (void)ctx, (void)prefix, (void)uri;
+    ev.local = localname;
+    ev.pos = (long)in->consumed + (long)(in->cur - in->base);
+    record(&ev, sizeof(ev));
+}
+
+static void record_characters(void *ctx, const xmlChar *ch, int len)
+{
+    (void)ctx, (void)ch;
+    record(&len, sizeof(len)); /* a length: the text stays in the input */
+}
 
 static void floor_start_ns(void *ctx, const xmlChar *localname,
                            const xmlChar *prefix, const xmlChar *uri,
@@ -123,12 +202,14 @@ static bool has_suffix(const char *s, const char *suffix)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: floor_sax [--xml|--html] [-c] FILE\n"
+            "usage: floor_sax [--xml|--html] [-c|-r] FILE\n"
             "  Parse FILE with libxml2's push parser (SAX2 for XML, the HTML\n"
             "  parser for HTML; chosen by the name: .html/.htm are HTML) in\n"
             "  %d-byte chunks with empty callbacks; libxml2 detects and\n"
             "  decodes the encoding itself.  -c counts elements, attributes\n"
-            "  and text instead (a sanity check, not the floor).\n"
+            "  and text instead (a sanity check, not the floor).  -r (XML)\n"
+            "  copies each event into a ring buffer: the floor of a parser\n"
+            "  thread that hands the rest to another.\n"
             "  Exit 0 when parsed, 1 on a fatal XML error, 2 on bad usage or\n"
             "  I/O error.\n",
             FLOOR_CHUNK);
@@ -138,7 +219,7 @@ static int usage(void)
 int main(int argc, char **argv)
 {
     const char *file = NULL;
-    int html = -1, count = 0, i, fd, rc = 0;
+    int html = -1, count = 0, rec = 0, i, fd, rc = 0;
     static char chunk[FLOOR_CHUNK];
     xmlSAXHandler sax;
     xmlParserCtxtPtr px = NULL;
@@ -151,15 +232,19 @@ int main(int argc, char **argv)
             html = 1;
         else if (strcmp(argv[i], "-c") == 0)
             count = 1;
+        else if (strcmp(argv[i], "-r") == 0)
+            rec = 1;
         else if (argv[i][0] == '-' || file)
             return usage();
         else
             file = argv[i];
     }
-    if (!file)
+    if (!file || (count && rec))
         return usage();
     if (html < 0)
         html = has_suffix(file, ".html") || has_suffix(file, ".htm");
+    if (html && rec)
+        return usage(); /* (measured on XML only, so far) */
     fd = open(file, O_RDONLY);
     if (fd < 0) {
         fprintf(stderr, "floor_sax: %s: %s\n", file, strerror(errno));
@@ -184,7 +269,13 @@ int main(int argc, char **argv)
     } else {
         sax.startElementNs = count ? count_start_ns : floor_start_ns;
         sax.endElementNs = floor_end_ns;
+        if (rec) {
+            sax.startElementNs = record_start_ns;
+            sax.endElementNs = record_end_ns;
+            sax.characters = sax.cdataBlock = record_characters;
+        }
         px = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, file);
+        record_px = px;
         if (px)
             xmlCtxtUseOptions(px, XML_PARSE_NONET | XML_PARSE_NOERROR |
                                       XML_PARSE_NOWARNING);

@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "chars.h"
 #include "codes.h"
+#include "htmlref.h"
 #include "htmlurl.h"
 #include "input.h"
 #include "linkcheck.h"
@@ -258,6 +259,42 @@ static bool extends_open_ref(const struct xiri_rewriter *rw,
         return true; /* any hex digit goes on with it */
     return c == '#' && dec && ascii_beside(rw, p - w, true, utf16, be) == '&' &&
            v[0] >= '0' && v[0] <= '9';
+}
+
+/* HTML: the same for a named character reference the span follows
+ * without its ';' ("&quot" of a legacy page, read as '"': WHATWG HTML
+ * 13.2.5.73): a new value beginning with a letter or a digit would be read
+ * into its name (a longer one, or none: then, in an attribute value, the
+ * reference stands for itself, "a '=' or an ASCII alphanumeric" after
+ * it), and with ';' or '=' too.  Found by fuzz_rewrite: in
+ * style="url(&quot/a)" the URL after "&quot" became "http://..." and was
+ * read next time as part of "&quothttp://...". */
+static bool extends_named_ref(const struct xiri_rewriter *rw,
+                              const struct xiri_link *l, const char *enc,
+                              const char *v, size_t n)
+{
+    bool be, utf16 = utf16_order(enc, &be);
+    size_t w = utf16 ? 2 : 1, p = l->offset, k = 0, i, got;
+    char ref[40], out[8];
+    int c;
+
+    if (n == 0 || !(ch_is((unsigned char)v[0], CH_ALPHA | CH_DIGIT) ||
+                    v[0] == ';' || v[0] == '='))
+        return false;
+    /* the name, read backwards (the longest is 31 characters) */
+    while (k < sizeof(ref) - 2 && p >= w &&
+           (c = ascii_beside(rw, p, true, utf16, be)) >= 0 &&
+           ch_is((unsigned char)c, CH_ALPHA | CH_DIGIT)) {
+        ref[sizeof(ref) - 1 - k++] = (char)c;
+        p -= w;
+    }
+    if (k == 0 || ascii_beside(rw, p, true, utf16, be) != '&')
+        return false;
+    ref[sizeof(ref) - 1 - k] = '&';
+    /* a reference of all of "&name", up to the span (htmlref.h: nothing
+     * taken to follow it) */
+    i = sizeof(ref) - 1 - k;
+    return htmlref_decode(ref + i, k + 1, true, out, &got) == k + 1;
 }
 
 /* enc starts with "UTF-", "utf-", "UTF8" or "utf8" (asked for every
@@ -1260,12 +1297,12 @@ static int on_link(void *user, const struct xiri_link *l)
                      "before or after it); left as it is: quote the "
                      "attribute";
     } else if (html && l->attribute && rw->value.data &&
-               extends_open_ref(rw, l, enc, rw->value.data, rw->value.len)) {
+               (extends_open_ref(rw, l, enc, rw->value.data, rw->value.len) ||
+                extends_named_ref(rw, l, enc, rw->value.data, rw->value.len))) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value follows a character reference without its "
-                     "';' (a control browsers remove), which the new value's "
-                     "first character would be read into; left as it is: end "
-                     "the reference with ';', or remove it";
+                     "';', which the new value's first character would be "
+                     "read into; left as it is: end the reference with ';'";
     } else {
         bool add_quotes =
             html && l->attribute && l->quote == 0 && needs_quotes(rw, &quotes);
