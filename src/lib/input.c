@@ -466,11 +466,16 @@ static bool name_is(const char *name, const char *lit)
  * text is big-endian (RFC 2781 4.3; Unicode 15.0 3.10 D98, D101).  The
  * order is made explicit so that the converter neither takes the mark for
  * its own decision (which it skips) nor writes a mark of its own before
- * every value the rewriter encodes. */
+ * every value the rewriter encodes.  A name of an ordered one in another
+ * spelling ("utf-16le", "UTF16LE": ICU compares names by their letters
+ * and digits) is given its canonical one, which the rewriter knows
+ * (rewrite.c utf16_order: it reads characters two bytes at a time). */
 static const char *generic_unicode_order(const char *encoding,
                                          const unsigned char *s,
                                          size_t bom_len)
 {
+    static const char *const ordered[] = {"UTF-16LE", "UTF-16BE", "UTF-32LE",
+                                          "UTF-32BE"};
     static const char *const fam16[] = {"utf-16", "utf16", "ucs-2",
                                         "iso-10646-ucs-2", "unicode"};
     static const char *const fam32[] = {"utf-32", "utf32", "ucs-4",
@@ -484,6 +489,9 @@ static const char *generic_unicode_order(const char *encoding,
     for (f = 0; f < ARRAY_LEN(fam32); f++)
         if (name_is(encoding, fam32[f]))
             return bom_len == 4 && little ? "UTF-32LE" : "UTF-32BE";
+    for (f = 0; f < ARRAY_LEN(ordered); f++)
+        if (ucnv_compareNames(encoding, ordered[f]) == 0)
+            return ordered[f];
     return encoding;
 }
 

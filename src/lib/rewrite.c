@@ -1296,13 +1296,19 @@ static int on_link(void *user, const struct xiri_link *l)
                      "only a part of it (a reference or control character "
                      "before or after it); left as it is: quote the "
                      "attribute";
-    } else if (html && l->attribute && rw->value.data &&
+    } else if (html && !l->in_cdata && rw->value.data &&
                (extends_open_ref(rw, l, enc, rw->value.data, rw->value.len) ||
-                extends_named_ref(rw, l, enc, rw->value.data, rw->value.len))) {
+                (l->attribute && extends_named_ref(rw, l, enc, rw->value.data,
+                                                   rw->value.len)))) {
+        /* (in text, a named reference without ';' is read whatever
+         * follows it, the longest name first, and none of those shorter
+         * than another stands for a character that comes before a URL:
+         * attributes only) */
         ev.status = XIRI_EINVAL;
         ev.message = "the value follows a character reference without its "
                      "';', which the new value's first character would be "
-                     "read into; left as it is: end the reference with ';'";
+                     "read into; left as it is: end the reference with ';' "
+                     "(or remove it, if it stands for a control)";
     } else {
         bool add_quotes =
             html && l->attribute && l->quote == 0 && needs_quotes(rw, &quotes);
