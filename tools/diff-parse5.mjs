@@ -2,7 +2,8 @@
 // with those parse5 (a WHATWG HTML parser in JavaScript) finds in the same
 // page: which elements and attributes hold them, their values (references
 // decoded, line ends preprocessed) and the line and column where each
-// value starts.
+// value starts, and the base each is resolved against (the first base
+// element with an href in parse5's tree, outside templates).
 //
 // Usage: node tools/diff-parse5.mjs XIRI [--pages=N] [--seed=S] [FILE...]
 //
@@ -31,12 +32,17 @@
 // - a value that begins with what the URL parser strips (C0 controls and
 //   spaces): xiri reports it from its first kept character, so its place
 //   is not compared;
-// - empty values, which xiri lists and parse5's side leaves out here.
+// - empty values, which xiri lists and parse5's side leaves out here;
+// - the base of a link before the base element: a browser resolves it
+//   against that base, xiri against the document's address, with a
+//   warning (base-after-links);
+// - MathML elements (a MathML base's href: xiri lists it, by its name).
 import { createRequire } from 'module';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'fs';
 import { execFileSync } from 'child_process';
 import { tmpdir } from 'os';
-import { join } from 'path';
+import { join, resolve as resolvePath } from 'path';
+import { pathToFileURL } from 'url';
 
 const require = createRequire(process.cwd() + '/');
 let parse;
@@ -83,7 +89,11 @@ const FILL = ['text', '<p>', '</p>', '<!-- c -->', '<!-- <a href=x> -->', '<!---
   '<?pi <a href=p>?>', '<title><a href=t></title>', '<textarea><a href=t></textarea>',
   '<script>var a="<a href=s>";</script>', '<style>/*<a href=st>*/</style>',
   '<template><a href=tp></a></template>', '<table><a href=tb></a></table>', '<![CDATA[<a href=cd>]]>',
-  '<xmp><a href=x></xmp>', '<br/>', '</a>', '&lt;a href=n&gt;', '<!DOCTYPE x>', '<a href="', "<a b='", '<'];
+  '<xmp><a href=x></xmp>', '<br/>', '</a>', '&lt;a href=n&gt;', '<!DOCTYPE x>', '<a href="', "<a b='", '<',
+  '<base href="http://b1.example/d/">', '<BASE HREF=/rel/>', '<base target=_top>', '<base href>',
+  '<template><base href="http://t.example/"></template>', '<svg><base href="http://s.example/"/></svg>',
+  '<base href="  ../up/x ">', '<base href="http://b2.example/e/f">', '<!-- <base href="http://c.example/"> -->',
+  '<title><base href="http://ti.example/"></title>', '<math><mi><base href="http://mi.example/"></mi></math>', '<template><p></template>'];
 
 function attribute(el) {
   const name = ELEMENTS[el.toLowerCase()];
@@ -109,7 +119,37 @@ function page() {
 }
 
 // ---------------------------------------------------------------- compare
-function parse5Links(text) {
+// The document's base URL as HTML sets it (13.2.6 tree order; "the
+// frozen base URL"): the first base element of HTML's namespace with an
+// href in the tree (not in a template's contents), that href parsed
+// against the document's address; none (null) when there is none.  Each
+// link gets it only if it comes after that element in the text: xiri
+// resolves the links before it against the document's address, with a
+// warning (base-after-links), where a browser uses the base for all.
+function frozenBase(doc, docUrl) {
+  let found = null;
+  const walk = node => {
+    if (found) return;
+    if (node.tagName === 'base' && node.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+        node.attrs.some(a => a.name === 'href')) {
+      found = node;
+      return;
+    }
+    for (const c of node.childNodes || []) walk(c);
+  };
+  walk(doc);
+  if (!found || !found.sourceCodeLocation) return null;
+  const href = found.attrs.find(a => a.name === 'href').value;
+  let url;
+  try {
+    url = new URL(href, docUrl).href;
+  } catch (e) {
+    url = docUrl;
+  }
+  return { at: found.sourceCodeLocation.startOffset, url };
+}
+
+function parse5Links(text, docUrl) {
   // lines end at LF, CR LF and a CR alone (13.2.3.5); columns count code
   // points
   const starts = [0];
@@ -136,14 +176,19 @@ function parse5Links(text) {
         // parse5's location of an attribute may end after its name: the
         // value starts after '=', white space and the quote
         const m = /^[^=]*=[ \t\n\f\r]*["']?/.exec(text.slice(al.startOffset));
-        const [line, column] = place(al.startOffset + (m ? m[0].length : 0));
-        links.push({ element: node.tagName, attribute: a.name, value: a.value, line, column });
+        const offset = al.startOffset + (m ? m[0].length : 0);
+        const [line, column] = place(offset);
+        links.push({ element: node.tagName, attribute: a.name, value: a.value, line, column, offset });
       }
     }
     for (const c of node.childNodes || []) walk(c);
     if (node.content) walk(node.content);
   };
-  walk(parse(text, { sourceCodeLocationInfo: true }));
+  const doc = parse(text, { sourceCodeLocationInfo: true });
+  walk(doc);
+  const base = frozenBase(doc, docUrl);
+  for (const l of links)
+    l.base = base && l.offset > base.at ? base.url : docUrl;
   return links;
 }
 
@@ -165,13 +210,20 @@ const strip = s => s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
 function compare(file) {
   const text = readFileSync(file, 'utf8');
   const got = xiriLinks(file), used = new Set(), out = [];
-  for (const w of parse5Links(text)) {
+  const docUrl = pathToFileURL(resolvePath(file)).href;
+  for (const w of parse5Links(text, docUrl)) {
     const v = strip(w.value);
     if (v === '') continue;
     const r = got.find(g => !used.has(g) && g.value === v && g.element.toLowerCase() === w.element &&
                        (v !== w.value || (g.line === w.line && g.column === w.column)));
-    if (r) used.add(r);
-    else out.push(`missing ${w.line}:${w.column} ${w.element}@${w.attribute} ${JSON.stringify(w.value)}`);
+    if (r) {
+      used.add(r);
+      // (a base element's own href is resolved against the document)
+      if (w.element !== 'base' && r.base !== w.base)
+        out.push(`base    ${w.line}:${w.column} ${w.element}@${w.attribute}: parse5 ${w.base} xiri ${r.base}`);
+    } else {
+      out.push(`missing ${w.line}:${w.column} ${w.element}@${w.attribute} ${JSON.stringify(w.value)}`);
+    }
   }
   for (const g of got)
     if (!used.has(g) && !(g.element.toLowerCase() === 'form' && g.attribute.toLowerCase() === 'action'))

@@ -126,6 +126,10 @@ struct xiri_walker {
     size_t nbases, bases_cap;
     size_t bases_bytes; /* the lengths of the bases in force, summed */
     bool base_element_seen; /* the first <base href> was taken */
+    /* HTML: the depth of the outermost open template element, 0 outside
+     * one: its contents are a fragment of their own, not part of the
+     * document (WHATWG HTML 4.12.3), so a <base href> there sets no base */
+    unsigned long template_depth;
     unsigned long links;
     unsigned long links_before_tag; /* links before the current start tag */
     size_t safe; /* text before this position is no longer needed */
@@ -2001,12 +2005,6 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     if (w->base_element_seen)
         return;
     w->base_element_seen = true;
-    if (w->links_before_tag > 0)
-        diag(w, "base-after-links", XIRI_SEV_WARNING, attr_place_pos(w, at),
-             "<base href> comes after %lu links, which were resolved "
-             "against the document's address; browsers resolve them against "
-             "this base: move <base> to the start of <head>",
-             w->links_before_tag);
     buf_init(&dec, w->max_value);
     buf_init(&prep, w->max_value);
     buf_init(&rel, w->max_value);
@@ -2061,6 +2059,15 @@ static void html_base_element(struct xiri_walker *w, const char *href,
     } else {
         b = resolve_base(w, w->doc_base, v, n, at, "base", "href",
                          "<base href>");
+        /* (a base that is the document's address, as an empty href
+         * gives, changes nothing for the links before it) */
+        if (b && w->links_before_tag > 0 &&
+            (!w->doc_base || strcmp(b, w->doc_base) != 0))
+            diag(w, "base-after-links", XIRI_SEV_WARNING, attr_place_pos(w, at),
+                 "<base href> comes after %lu links, which were resolved "
+                 "against the document's address; browsers resolve them "
+                 "against this base: move <base> to the start of <head>",
+                 w->links_before_tag);
         if (b) {
             mem_free(w->doc_base);
             w->doc_base = b;
@@ -3231,14 +3238,24 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
                         NULL, av, strlen(av), shape, dom_el, NULL,
                         w->doc_base);
     }
-    /* HTML "document base URL": the first <base href>, after its own
-     * href was reported against the document's address */
-    if (w->status == XIRI_OK && atts && el[0] == 'b' && strcmp(el, "base") == 0)
+    if (ns == MODE_HTML && w->template_depth == 0 && el[0] == 't' &&
+        strcmp(el, "template") == 0)
+        w->template_depth = w->depth;
+    /* HTML "document base URL": the first <base href> of HTML's namespace
+     * in the document (not in a template's contents, not MathML's: 13.2.6.5
+     * keeps a base start tag in MathML), after its own href was reported
+     * against the document's address */
+    if (w->status == XIRI_OK && atts && ns == MODE_HTML &&
+        w->template_depth == 0 && el[0] == 'b' && strcmp(el, "base") == 0)
         for (i = 0; atts[i]; i += 2)
-            if (strcmp((const char *)atts[i], "href") == 0 && atts[i + 1]) {
+            if (strcmp((const char *)atts[i], "href") == 0) {
+                /* <base href> with no value is the first all the same:
+                 * its URL is the document's (HTML "set the frozen base
+                 * URL" parses the empty string) */
                 struct attr_place at =
                     href_place(text, s0, tag_start, tag_end, rec);
-                html_base_element(w, (const char *)atts[i + 1], &at);
+                html_base_element(
+                    w, atts[i + 1] ? (const char *)atts[i + 1] : "", &at);
             }
     /* (a MathML element's content is none of HTML's: <math><style> is
      * no style sheet, WHATWG HTML 13.2.6.5) */
@@ -3264,6 +3281,8 @@ static void on_html_end(void *ctx, const xmlChar *name)
         content_end(w);
     while (w->nmodes > 0 && w->modes[w->nmodes - 1] >= w->depth)
         w->nmodes--;
+    if (w->template_depth == w->depth)
+        w->template_depth = 0;
     if (w->depth > 0)
         w->depth--;
     w->safe = parser_pos(w);
