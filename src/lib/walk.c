@@ -1307,22 +1307,18 @@ static void css_problems(struct xiri_walker *w, struct emit *e)
                                                       : "a url()");
             continue;
         }
-        if (u.kind == CSS_URL_BAD && u.source == CSS_IN_IMPORT) {
+        if (u.kind == CSS_URL_BAD && u.source != CSS_IN_URL) {
+            bool import = u.source == CSS_IN_IMPORT;
+
             about_diag(w, v + u.start, u.len, e->link.element,
                        e->link.attribute, "css-bad-url", XIRI_SEV_ERROR, place,
-                       "an @import's string with a line end inside its "
-                       "quotes is a bad string (CSS Syntax Level 3, 4.3.5): "
-                       "browsers drop the @import and never load the style "
-                       "sheet; remove the line end or write it as %%0A");
-            continue;
-        }
-        if (u.kind == CSS_URL_BAD && u.source == CSS_IN_IMAGE_SET) {
-            about_diag(w, v + u.start, u.len, e->link.element,
-                       e->link.attribute, "css-bad-url", XIRI_SEV_ERROR, place,
-                       "an image-set()'s string with a line end inside its "
-                       "quotes is a bad string (CSS Syntax Level 3, 4.3.5): "
-                       "browsers drop the whole declaration and never load "
-                       "it; remove the line end or write it as %%0A");
+                       "%s string with a line end inside its quotes is a bad "
+                       "string (CSS Syntax Level 3, 4.3.5): browsers drop "
+                       "the %s and never load %s; remove the line end or "
+                       "write it as %%0A",
+                       import ? "an @import's" : "an image-set()'s",
+                       import ? "@import" : "whole declaration",
+                       import ? "the style sheet" : "it");
             continue;
         }
         if (u.kind != CSS_URL_BAD)
