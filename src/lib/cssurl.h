@@ -59,9 +59,8 @@ void css_scan_init(struct css_scan *s, bool sheet);
  * an @import read nowhere, and that of an @namespace (a namespace name,
  * CSS Namespaces 3, 2), give nothing.  Everywhere, a string that is an
  * argument of an image-set() (or -webkit-image-set()) is a URL as a
- * url() is (CSS Images Module Level 4, "the image-set() notation");
- * one inside a function
- * within it, type("image/avif"), is not. */
+ * url() is (CSS Images Module Level 4, "the image-set() notation"); one
+ * inside a function within it, type("image/avif"), is not. */
 bool css_url_next(const char *v, size_t n, struct css_scan *s,
                   struct css_url *u);
 
