@@ -891,10 +891,10 @@ static void check_link(struct doc_file *f, const struct xiri_link *l)
 
 /* ------------------------------------------------------------- links */
 
-static int collect_code(void *user, const struct xiri_diag *d)
+/* Add code to the current link's codes (r->codes), each code once, in
+ * the order of its first finding; non-zero when memory ran out. */
+static int add_code(struct doc_run *r, const char *code)
 {
-    struct doc_run *r = user;
-    const char *code = d->code ? d->code : "";
     size_t i = 0, n = strlen(code);
 
     /* each code once, in the order of its first finding */
@@ -920,6 +920,32 @@ static int collect_code(void *user, const struct xiri_diag *d)
     memcpy(r->codes + r->codes_len, code, n + 1);
     r->codes_len += n + 1;
     return 0;
+}
+
+static int collect_code(void *user, const struct xiri_diag *d)
+{
+    return add_code(user, d->code ? d->code : "");
+}
+
+/* The codes of the walker's findings about the link itself
+ * (xiri_link.findings), which it reports after those of the checks. */
+static void add_walker_codes(struct doc_run *r, const struct xiri_link *l)
+{
+    static const struct {
+        unsigned bit;
+        const char *code;
+    } walker_codes[] = {
+        {XIRI_LINK_CONTROL_AROUND, "control-around-url"},
+        {XIRI_LINK_SRCSET_DROPPED, "srcset-dropped"},
+        {XIRI_LINK_SRCSET_INVALID, "srcset-invalid"},
+        {XIRI_LINK_UNPAIRED, "unpaired-namespace"},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof(walker_codes) / sizeof(walker_codes[0]); i++)
+        if ((l->findings & walker_codes[i].bit) &&
+            add_code(r, walker_codes[i].code) != 0)
+            return;
 }
 
 /* The IRI the link points to, as the readers of its document resolve
@@ -948,6 +974,8 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
     st = xiri_check_link(r->ctx, f->w, l, collect_code, r, NULL);
     if (st == XIRI_ENOMEM)
         cli_out_of_memory(&r->state);
+    if (!r->state.stop)
+        add_walker_codes(r, l);
     if (r->state.stop)
         return;
     resolved = link_resolve(r, l);

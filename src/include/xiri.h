@@ -604,7 +604,24 @@ struct xiri_link {
                                   the URL is written in ('"' or
                                   '\''), 0 for an unquoted URL; 0 for
                                   every other shape */
+    unsigned findings;         /* XIRI_LINK_* bits: what the walker found
+                                  about this item itself (each also comes
+                                  to xiri_doc_diag_fn as a finding); 0 in
+                                  a link the caller made */
 };
+
+/* xiri_link.findings: the walker's findings about one item, which
+ * xiri_check_link does not make (it sees the item alone).
+ * XIRI_LINK_CONTROL_AROUND, control-around-url: a C0 control before or
+ * after the URL; XIRI_LINK_SRCSET_DROPPED, srcset-dropped: browsers drop
+ * the candidate (its descriptors); XIRI_LINK_SRCSET_INVALID,
+ * srcset-invalid: browsers use it, HTML does not allow it;
+ * XIRI_LINK_UNPAIRED, unpaired-namespace: the last item of a
+ * XIRI_SHAPE_PAIRS value, with no location after it. */
+#define XIRI_LINK_CONTROL_AROUND 0x1u
+#define XIRI_LINK_SRCSET_DROPPED 0x2u
+#define XIRI_LINK_SRCSET_INVALID 0x4u
+#define XIRI_LINK_UNPAIRED 0x8u
 
 /* Non-zero when the link is an identifier: a XIRI_SHAPE_IDENTIFIER,
  * XIRI_SHAPE_RESOLVED_IDENTIFIER or XIRI_SHAPE_HASH_NAME value, or a

@@ -19,6 +19,7 @@
 #include "tagscan.h"
 #include "walk.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <libxml/HTMLparser.h>
@@ -97,6 +98,11 @@ struct xiri_walker {
                                (expand_entity) */
     char unknown_entity[64];
     bool entities_exhausted; /* max_entities were read */
+    /* the srcset candidates of the value being emitted that have a
+     * problem: (offset of the candidate's URL << 2) | XIRI_LINK_SRCSET_*
+     * bits, ascending (srcset_mark) */
+    size_t *marks;
+    size_t nmarks, marks_cap;
 
     unsigned long depth;
     bool root_seen;           /* XML: an element was started */
@@ -885,6 +891,11 @@ struct emit {
     bool item_cd, at_cd; /* mixed_cdata: item_i, at_i inside a section */
     size_t item_pos; /* the text position of the link's line and column */
     size_t item_end; /* the text position of the item's end */
+    /* xiri_link.findings of the value's items known before they are
+     * emitted: a cursor over w->marks, and the index of a XIRI_SHAPE_PAIRS
+     * value's unpaired last item (UINT_MAX: none) */
+    size_t mark_i;
+    unsigned unpaired;
 };
 
 /* A finding about the value e holds (its whole attribute value or
@@ -1060,9 +1071,20 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     size_t offs[4], place[4], *pos = place + 1, lead = SIZE_MAX,
                               trail = SIZE_MAX;
     const char *base;
+    unsigned findings = 0;
 
     if (w->status != XIRI_OK)
         return 1;
+    /* the srcset problems of this candidate (srcset_mark; their offset is the
+     * URL's, before any control is trimmed below) */
+    while (e->mark_i < w->nmarks && (w->marks[e->mark_i] >> 2) < start)
+        e->mark_i++;
+    if (e->mark_i < w->nmarks && (w->marks[e->mark_i] >> 2) == start)
+        findings |=
+            ((w->marks[e->mark_i] & 1u) ? XIRI_LINK_SRCSET_DROPPED : 0) |
+            ((w->marks[e->mark_i] & 2u) ? XIRI_LINK_SRCSET_INVALID : 0);
+    if (index == e->unpaired)
+        findings |= XIRI_LINK_UNPAIRED;
     /* (a usemap is no URL: HTML LS, "rules for parsing a hash-name
      * reference", keep every character) */
     if (w->html && e->link.shape != XIRI_SHAPE_HASH_NAME) {
@@ -1136,6 +1158,9 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
     e->link.value = e->value + start;
     e->link.value_len = len;
     e->link.item = index;
+    if (lead != SIZE_MAX || trail != SIZE_MAX)
+        findings |= XIRI_LINK_CONTROL_AROUND;
+    e->link.findings = findings;
     e->link.offset = input_orig_offset(w->in, pos[0]);
     e->link.raw_length = input_orig_offset(w->in, pos[1]) - e->link.offset;
     e->item_pos = pos[0];
@@ -1270,6 +1295,43 @@ static int srcset_problem(void *user, enum srcset_problem_kind kind, size_t at,
         value_diag(w, e, "srcset-invalid", XIRI_SEV_WARNING, pos, "%s",
                    message);
     return w->status != XIRI_OK;
+}
+
+/* srcset_check's callback before a srcset value's candidates are emitted:
+ * which candidates have a problem (w->marks; 1: browsers drop it, 2: HTML
+ * does not allow it), so that their links say so (xiri_link.findings). */
+static int srcset_mark(void *user, enum srcset_problem_kind kind, size_t at,
+                       const char *message)
+{
+    struct emit *e = user;
+    struct xiri_walker *w = e->w;
+    size_t bit = kind == SRCSET_DROPPED ? 1u : 2u;
+
+    (void)message;
+    if (w->nmarks > 0 && (w->marks[w->nmarks - 1] >> 2) == at) {
+        w->marks[w->nmarks - 1] |= bit;
+        return 0;
+    }
+    if (w->nmarks == w->marks_cap) {
+        size_t cap = w->marks_cap ? 2 * w->marks_cap : 16;
+        size_t *p = mem_realloc(w->marks, cap * sizeof(*p));
+
+        if (!p) {
+            fail(w, XIRI_ENOMEM);
+            return 1;
+        }
+        w->marks = p;
+        w->marks_cap = cap;
+    }
+    w->marks[w->nmarks++] = at << 2 | bit;
+    return 0;
+}
+
+/* shape_split's callback that only counts the items. */
+static int count_item(void *user, size_t start, size_t len, unsigned index)
+{
+    (void)user, (void)start, (void)len, (void)index;
+    return 0;
 }
 
 /* The url()s of a CSS value that come to no link (shapes.c): one written
@@ -1412,14 +1474,30 @@ static void emit_links(struct xiri_walker *w, struct emit *e,
     }
     e->link.shape = shape;
     e->link.profile = w->html ? XIRI_PROFILE_HTML : XIRI_PROFILE_LEIRI;
+    /* what the items' links are to say of themselves (xiri_link.findings):
+     * the srcset candidates with a problem, an unpaired last item */
+    w->nmarks = 0;
+    e->mark_i = 0;
+    e->unpaired = UINT_MAX;
+    if (shape == XIRI_SHAPE_SRCSET) {
+        srcset_check(e->value, e->value_len, srcset_mark, e);
+        if (w->status != XIRI_OK)
+            return;
+    }
+    if (shape == XIRI_SHAPE_PAIRS) {
+        n = shape_split(shape, e->value, e->value_len, count_item, NULL);
+        if (n % 2 == 1)
+            e->unpaired = n - 1;
+    }
     /* (the content of a style element is a style sheet: cssurl.h) */
     n = shape == XIRI_SHAPE_CSS
             ? shape_split_css(e->value, e->value_len, !e->link.attribute,
                               emit_item, e)
             : shape_split(shape, e->value, e->value_len, emit_item, e);
-    if (shape == XIRI_SHAPE_SRCSET && w->status == XIRI_OK) {
-        /* the descriptors, read again as browsers read them; raw_place
-         * walks from the value's start */
+    if (shape == XIRI_SHAPE_SRCSET && w->status == XIRI_OK && w->nmarks > 0) {
+        /* the problems' messages and places: the descriptors read again
+         * (srcset_mark found some); raw_place walks from the value's
+         * start */
         e->item_i = e->item_d = e->at_i = e->at_d = 0;
         srcset_check(e->value, e->value_len, srcset_problem, e);
     }
@@ -3895,6 +3973,7 @@ void xiri_walker_free(struct xiri_walker *w)
     if (w->defaults)
         xmlHashFree(w->defaults, NULL);
     mem_free(w->ns_per_depth);
+    mem_free(w->marks);
     while (w->nbases > 0)
         mem_free(w->bases[--w->nbases].base);
     mem_free(w->bases);

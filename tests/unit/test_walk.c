@@ -51,11 +51,15 @@ static int on_link(void *user, const struct xiri_link *l)
 {
     char line[2048];
 
-    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>%s%s",
+    char findings[32] = "";
+
+    if (l->findings)
+        snprintf(findings, sizeof(findings), " findings=%#x", l->findings);
+    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>%s%s%s",
              l->line, l->column, l->offset, l->raw_length, l->element,
              l->attribute ? l->attribute : "()", l->item, (int)l->value_len,
              l->value, l->base ? l->base : "-", l->in_cdata ? " cdata" : "",
-             l->has_markup ? " markup" : "");
+             l->has_markup ? " markup" : "", findings);
     rec_add(user, line);
     return 0;
 }
@@ -455,6 +459,38 @@ static void test_walk_html_shift_jis(void)
 
     check_doc("shift_jis", doc, sizeof(doc) - 1, XIRI_DOC_AUTO,
               "http://h.example/base/", want);
+}
+
+/* xiri_link.findings: each item's link says what the walker reports of
+ * it, in every chunking: srcset candidates browsers drop (0x2: "1q" is no
+ * descriptor; " 2x 3x" two densities) or HTML does not allow (0x4: the
+ * density of another), C0 controls around a URL (0x1, reported before
+ * the link for one before it, after for one after it).  Places counted
+ * by hand. */
+static void test_walk_link_findings(void)
+{
+    static const char doc[] =
+        "<!DOCTYPE html><meta charset=utf-8>\n"                   /* 0 */
+        "<img srcset=\"a.png 1q, b.png 2x,c.png 2x, d 2x 3x\">\n" /* 36 */
+        "<a href=\"\x01"
+        "x\">1</a><a href=\"y&#31;\">2</a>"
+        "<a href=\" z \">3</a>\n"; /* 87 */
+    static const char want[] =
+        "2:14+49/5 img@srcset#0 [a.png] <-> findings=0x2\n"
+        "2:24+59/5 img@srcset#1 [b.png] <->\n"
+        "2:33+68/5 img@srcset#2 [c.png] <-> findings=0x4\n"
+        "2:43+78/1 img@srcset#3 [d] <-> findings=0x2\n"
+        "! 2:14+49 srcset-dropped\n"
+        "! 2:33+68 srcset-invalid\n"
+        "! 2:43+78 srcset-dropped\n"
+        "! 3:10+97 control-around-url\n"
+        "3:11+98/1 a@href#0 [x] <-> findings=0x1\n"
+        "3:28+115/1 a@href#0 [y] <-> findings=0x1\n"
+        "! 3:29+116 control-around-url\n"
+        "3:51+138/1 a@href#0 [z] <->\n"
+        "= html UTF-8\n";
+
+    check_doc("link findings", doc, sizeof(doc) - 1, XIRI_DOC_AUTO, NULL, want);
 }
 
 /* UTF-16LE with a BOM: offsets and lengths count the document's bytes,
@@ -2237,6 +2273,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_shift_jis);
     CU_ADD_TEST(s, test_walk_content_markup);
     CU_ADD_TEST(s, test_walk_html_late_utf8_sniffing);
+    CU_ADD_TEST(s, test_walk_link_findings);
     CU_ADD_TEST(s, test_walk_utf16le_bom);
     CU_ADD_TEST(s, test_walk_html_guess_windows_1252);
     CU_ADD_TEST(s, test_walk_invalid_utf8);
