@@ -149,11 +149,12 @@ static void norm_text(struct norm *n, enum xiri_part part, struct buf *o)
     struct buf t;
 
     if (!n->nfc && !n->uri_form) {
-        pct_normalize(o, n->s, sp->off, sp->off + sp->len, q, pflags);
+        pct_normalize(o, n->s, sp->off, sp->off + sp->len, q, pflags, NULL,
+                      NULL);
         return;
     }
     buf_init(&t, XIRI_MAX_LEN);
-    pct_normalize(&t, n->s, sp->off, sp->off + sp->len, q, pflags);
+    pct_normalize(&t, n->s, sp->off, sp->off + sp->len, q, pflags, NULL, NULL);
     if (n->nfc && t.status == XIRI_OK && t.len > 0) {
         struct buf v;
         enum xiri_status st;

@@ -31,8 +31,16 @@ bool pct_iri_allowed(uint32_t cp, bool query)
     return cp_is_ucschar(cp) || (query && cp_is_iprivate(cp));
 }
 
+/* Is offset i of s in the query (span query)? */
+static bool in_query(const struct span *query, size_t i)
+{
+    return query && query->set && i >= query->off &&
+           i < query->off + query->len;
+}
+
 void pct_normalize(struct buf *o, const char *s, size_t from, size_t to,
-                   const struct span *query, unsigned flags)
+                   const struct span *query, unsigned flags, pct_keep_fn *keep,
+                   void *user)
 {
     size_t i = from, run = from;
 
@@ -47,6 +55,20 @@ void pct_normalize(struct buf *o, const char *s, size_t from, size_t to,
                 buf_append(o, s + run, i - run);
                 buf_put_pct(o, '%');
                 run = i + 1;
+            } else if ((unsigned char)s[i] >= 0x80 && (flags & PCT_RAW) &&
+                       (n = utf8_decode((const unsigned char *)s + i, to - i,
+                                        &cp)) > 0) {
+                /* RFC 3987 3.2 gives an IRI: a character no IRI holds
+                 * here is escaped as 3.1 would (RFC 3987 4.1: never a
+                 * bidi formatting character) */
+                if (!pct_iri_allowed(cp, in_query(query, i))) {
+                    buf_append(o, s + run, i - run);
+                    for (k = 0; k < n; k++)
+                        buf_put_pct(o, (unsigned char)s[i + k]);
+                    run = i + n;
+                }
+                i += n;
+                continue;
             }
             i++;
             continue;
@@ -73,8 +95,7 @@ void pct_normalize(struct buf *o, const char *s, size_t from, size_t to,
         }
         /* RFC 3987 3.2 step 3: only strictly valid UTF-8 sequences, all
          * escaped; step 4: only characters allowed at this position. */
-        q = query && query->set && i >= query->off &&
-            i < query->off + query->len;
+        q = in_query(query, i);
         n = utf8_seq_len(b);
         octets[0] = b;
         for (k = 1; k < n; k++) {
@@ -83,8 +104,7 @@ void pct_normalize(struct buf *o, const char *s, size_t from, size_t to,
             octets[k] = pct_octet(s, i + 3 * k);
         }
         if (n > 0 && k == n && utf8_decode(octets, n, &cp) == n &&
-            pct_iri_allowed(cp, q) &&
-            !((flags & PCT_SEEN) && cp_hides_in_iri(cp))) {
+            pct_iri_allowed(cp, q) && !(keep && keep(user, cp, o))) {
             buf_append(o, (const char *)octets, n);
             i += 3 * n;
         } else {

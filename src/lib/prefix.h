@@ -156,6 +156,8 @@
 #define tag_log_trim xiri__tag_log_trim
 #define tag_next_attr xiri__tag_next_attr
 #define to_uri_append xiri__to_uri_append
+#define to_uri_host_maps xiri__to_uri_host_maps
+#define to_iri_append xiri__to_iri_append
 #define uni_close xiri__uni_close
 #define uni_direction xiri__uni_direction
 #define uni_encodable xiri__uni_encodable
@@ -171,6 +173,8 @@
 #define uni_query_encoding xiri__uni_query_encoding
 #define uni_spoof_label xiri__uni_spoof_label
 #define uni_delimiter_lookalike xiri__uni_delimiter_lookalike
+#define uni_nfc_boundary_before xiri__uni_nfc_boundary_before
+#define uni_nfkc_ascii xiri__uni_nfkc_ascii
 #define uni_is_punct_or_symbol xiri__uni_is_punct_or_symbol
 #define utf8_decode xiri__utf8_decode
 #define utf8_encode xiri__utf8_encode

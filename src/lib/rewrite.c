@@ -16,6 +16,7 @@
 #include "parse.h"
 #include "resolve.h"
 #include "scheme.h"
+#include "to_iri.h"
 #include "to_uri.h"
 #include "unicode.h"
 #include "walk.h"
@@ -742,8 +743,6 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
 {
     const char *v = l->value;
     size_t n = l->value_len;
-    char *mapped = NULL;
-    size_t mlen = 0;
     enum xiri_status st = XIRI_OK;
     enum xiri_idn idn;
     unsigned flags = XIRI_MAP_ESCAPE_LEIRI;
@@ -887,7 +886,6 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     if (rw->opts.to == XIRI_REWRITE_IRI) {
         idn = rw->opts.idn == XIRI_REWRITE_IDN_UNICODE ? XIRI_IDN_UNICODE
                                                        : XIRI_IDN_PERCENT;
-        st = xiri_to_iri(rw->ctx, v, n, idn, &mapped, &mlen, err);
     } else {
         if (rw->opts.idn == XIRI_REWRITE_IDN_PUNYCODE) {
             idn = XIRI_IDN_PUNYCODE;
@@ -914,8 +912,11 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     rw->value.status = XIRI_OK;
     rw->value_plain = false;
     if (rw->opts.to == XIRI_REWRITE_IRI) {
-        if (st == XIRI_OK)
-            buf_append(&rw->value, mapped, mlen);
+        /* a network-path reference takes its base's scheme */
+        st = to_iri_append(rw->ctx, v ? v : "", n, idn,
+                           network_path_of_dns(v, n, l->base), &rw->value, err);
+        if (st != XIRI_OK)
+            rw->value.len = 0;
     } else if (plain) {
         buf_append(&rw->value, v, n); /* plain: the same */
         rw->value_plain = true;
@@ -942,8 +943,6 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     if (st == XIRI_OK && rw->opts.to == XIRI_REWRITE_IRI &&
         !rw->opts.query_utf8 && legacy && special_for_query(v, n, l->base))
         keep_query(v, n, &rw->value);
-    if (mapped) /* to-iri's; to-uri writes into rw->value */
-        xiri_str_free(mapped);
     if (st == XIRI_OK && rw->value.status != XIRI_OK)
         st = rw->value.status;
     else if (st != XIRI_OK && st != XIRI_ENOMEM)

@@ -1,105 +1,279 @@
 /* to_iri.c - converting a URI to an IRI, RFC 3987 section 3.2: decode the
- * escapes that stand for characters an IRI may hold at that position, and
- * keep every other escape. */
+ * escapes that stand for characters an IRI may hold at that position and
+ * that show what they are, and keep every other escape; a DNS name's host
+ * only where section 3.1 maps it back. */
 #include "common.h"
 #include "buf.h"
 #include "chars.h"
 #include "idn.h"
 #include "parse.h"
 #include "pct.h"
+#include "scheme.h"
+#include "to_iri.h"
+#include "to_uri.h"
+#include "unicode.h"
 
-/* Convert s[from..to), one component or a run of them: RFC 3987 3.2
- * steps 2 to 4, shared with the normalizer (pct.c).  Without PCT_DOT,
- * %2E stays escaped so that no new "." or ".." segment appears (%2E%2E is
- * not a dot segment in RFC 3986 5.2.4, ".." is). */
-static void convert_text(struct buf *o, const char *s, size_t from, size_t to,
-                         const struct span *query)
+struct to_iri {
+    struct xiri_ctx *ctx; /* the caller's, else own (made when needed) */
+    struct xiri_ctx *own;
+    const char *s;
+    const struct span *query;
+    enum xiri_status st; /* the first failure of the keep callback */
+};
+
+/* The context for IDNA and the spoof checker: the caller's, or one of
+ * our own, made on first use; NULL (t->st set) when memory ran out. */
+static struct xiri_ctx *ctx_of(struct to_iri *t)
 {
-    pct_normalize(o, s, from, to, query, PCT_UTF8 | PCT_SEEN);
-}
-
-/* An xn-- label anywhere in the host (case-insensitive, RFC 5890 2.3.2.1). */
-static bool has_ace_label(const char *s, size_t n)
-{
-    size_t i;
-
-    for (i = 0; i + 4 <= n; i++)
-        if ((i == 0 || s[i - 1] == '.') && (s[i] == 'x' || s[i] == 'X') &&
-            (s[i + 1] == 'n' || s[i + 1] == 'N') && s[i + 2] == '-' &&
-            s[i + 3] == '-')
-            return true;
-    return false;
-}
-
-/* ToUnicode of the host when it is error-free and gives only characters
- * an ireg-name may hold; otherwise the host is converted like any text. */
-static enum xiri_status convert_host(struct xiri_ctx *ctx, struct buf *o,
-                                     const char *s, const struct span *h,
-                                     const struct span *query)
-{
-    struct idn *idn;
-    enum xiri_status st;
-    uint32_t errors = 0, cp;
-    size_t start = o->len, i;
-
-    if (!has_ace_label(s + h->off, h->len)) {
-        convert_text(o, s, h->off, h->off + h->len, query);
-        return o->status;
+    if (!t->ctx && t->st == XIRI_OK) {
+        t->st = xiri_ctx_new(&t->own);
+        t->ctx = t->own;
     }
+    return t->ctx;
+}
+
+/* Would cp, unescaped, pass for a delimiter: a punctuation mark whose
+ * UTS #39 skeleton is one of / : ? # @ . & = % (U+2215 DIVISION SLASH),
+ * or a compatibility character that NFKC makes a reserved character or
+ * '%' (U+FF06 FULLWIDTH AMPERSAND, U+FE56 SMALL QUESTION MARK)? */
+static bool lookalike(struct to_iri *t, uint32_t cp)
+{
+    char ascii;
+    struct xiri_ctx *ctx;
+
+    if (!uni_is_punct_or_symbol(cp))
+        return false;
+    if (uni_nfkc_ascii(cp, &ascii))
+        return ch_is((unsigned char)ascii, CH_SUBDELIM | CH_GENDELIM) ||
+               ascii == '%';
+    ctx = ctx_of(t);
+    return !ctx || uni_delimiter_lookalike(ctx, cp, &ascii);
+}
+
+/* pct_normalize's keep (RFC 3987 3.2 step 4 leaves to the converter the
+ * escapes it keeps, section 6.1): a character an IRI allows stays escaped
+ * when, unescaped, it
+ * - would not be seen (cp_hides_in_iri: white space past ASCII, the
+ *   default-ignorable characters; section 6.1);
+ * - would join what is written before it, an ASCII character (of the
+ *   syntax, of a kept escape) or the start: a combining mark after '='
+ *   is "≠" in NFC, after "%BE" an 'É' that breaks the escape (section 5.3.2.2
+ *   compares IRIs in NFC);
+ * - would pass for a delimiter (sections 7.5 and 8: the host
+ *   "bank.example∕login.evil.example" is no bank's). */
+static bool keep_escaped(void *user, uint32_t cp, const struct buf *o)
+{
+    struct to_iri *t = user;
+
+    if (cp_hides_in_iri(cp))
+        return true;
+    if ((o->len == 0 || (unsigned char)o->data[o->len - 1] < 0x80) &&
+        !uni_nfc_boundary_before(cp))
+        return true;
+    return lookalike(t, cp);
+}
+
+/* Convert s[from..to), one component or a run of them, into o: RFC 3987
+ * 3.2 steps 2 to 4, shared with the normalizer (pct.c), and a character
+ * no IRI holds escaped (PCT_RAW).  %2E stays escaped so that no new "."
+ * or ".." segment appears (%2E%2E is not a dot segment in RFC 3986 5.2.4,
+ * ".." is). */
+static void convert_text(struct to_iri *t, struct buf *o, size_t from,
+                         size_t to)
+{
+    pct_normalize(o, t->s, from, to, t->query, PCT_UTF8 | PCT_RAW, keep_escaped,
+                  t);
+}
+
+/* Does every character of the label s[0..n) show as itself in an IRI's
+ * host (an ireg-name character, not hidden, no look-alike)? */
+static bool label_shows(struct to_iri *t, const char *s, size_t n)
+{
+    size_t i, k;
+    uint32_t cp;
+
+    for (i = 0; i < n; i += k) {
+        k = utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        if (k == 0 || (cp >= 0x80 && (!pct_iri_allowed(cp, false) ||
+                                      cp_hides_in_iri(cp) || lookalike(t, cp))))
+            return false;
+    }
+    return true;
+}
+
+/* --idn=unicode: append the host h[0..n) (converted text) with each xn--
+ * label as IDNA ToUnicode gives it, when the whole name converts without
+ * error and the label shows as itself; every other label as it is, case
+ * and all. */
+static enum xiri_status unicode_labels(struct to_iri *t, struct buf *o,
+                                       const char *h, size_t n)
+{
+    struct buf u;
+    struct idn *idn;
+    uint32_t errors = 0;
+    enum xiri_status st;
+    size_t i = 0, j = 0, hl, ul, labels_h = 1, labels_u = 1;
+    struct xiri_ctx *ctx = ctx_of(t);
+
+    for (i = 0; i < n; i++)
+        labels_h += h[i] == '.';
+    if (!ch_has_ace_label(h, 0, n) || !ctx) {
+        buf_append(o, h, n); /* no xn-- label */
+        return t->st;
+    }
+    buf_init(&u, XIRI_MAX_LEN);
     st = idn_for_ctx(ctx, &idn);
     if (st == XIRI_OK)
-        st = idn_to_unicode(idn, s + h->off, h->len, o, &errors);
+        st = idn_to_unicode(idn, h, n, &u, &errors);
+    for (i = 0; st == XIRI_OK && i < u.len; i++)
+        labels_u += u.data[i] == '.';
+    if (st != XIRI_OK || errors || u.status != XIRI_OK ||
+        labels_u != labels_h) {
+        buf_append(o, h, n);
+        buf_free(&u);
+        return st;
+    }
+    for (i = j = 0; i <= n; i = i + hl + 1, j = j + ul + 1) {
+        for (hl = 0; i + hl < n && h[i + hl] != '.'; hl++)
+            ;
+        for (ul = 0; j + ul < u.len && u.data[j + ul] != '.'; ul++)
+            ;
+        if (i > 0)
+            buf_putc(o, '.');
+        if (ch_is_ace_label(h, i, i + hl) && label_shows(t, u.data + j, ul))
+            buf_append(o, u.data + j, ul);
+        else
+            buf_append(o, h + i, hl);
+    }
+    buf_free(&u);
+    return t->st;
+}
+
+/* Append the host s[off..off+len) of a DNS name (an http, https, ftp, ws
+ * or wss URI's, or a mailto address's domain): converted as text (and
+ * its xn-- labels by ToUnicode with --idn=unicode), but only when section
+ * 3.1 with IDNA maps the result back (to_uri_host_maps); else with no
+ * escape decoded, so that the default to-uri gives the URI again
+ * ("r%C3%A9sum%C3%A9-.example": "résumé-.example" breaks IDNA's
+ * hyphen rule). */
+static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
+                                         size_t off, size_t len,
+                                         enum xiri_idn idn)
+{
+    struct buf h;
+    enum xiri_status st = XIRI_OK;
+    size_t start = o->len;
+    bool ok = true;
+
+    buf_init(&h, XIRI_MAX_LEN);
+    convert_text(t, &h, off, off + len);
+    if (h.status != XIRI_OK) {
+        st = h.status;
+    } else if (idn == XIRI_IDN_UNICODE) {
+        st = unicode_labels(t, o, h.data ? h.data : "", h.len);
+    } else {
+        buf_append(o, h.data ? h.data : "", h.len);
+    }
+    buf_free(&h);
+    if (st == XIRI_OK && o->status == XIRI_OK && ctx_of(t))
+        st = to_uri_host_maps(t->ctx, o->data + start, o->len - start, &ok);
+    if (st == XIRI_OK && !ok) {
+        o->len = start;
+        pct_normalize(o, t->s, off, off + len, t->query, PCT_RAW, NULL, NULL);
+    }
+    return st != XIRI_OK ? st : t->st;
+}
+
+/* mailto (RFC 6068 2): the domain of each comma-separated addr-spec is
+ * a DNS name (as to_uri.c maps it). */
+static enum xiri_status convert_mailto_path(struct to_iri *t, struct buf *o,
+                                            size_t off, size_t len,
+                                            enum xiri_idn idn)
+{
+    size_t i = off, end = off + len;
+    enum xiri_status st = XIRI_OK;
+
+    while (i < end && st == XIRI_OK) {
+        size_t addr_end = i, at = SIZE_MAX, j;
+
+        while (addr_end < end && t->s[addr_end] != ',')
+            addr_end++;
+        for (j = i; j < addr_end; j++)
+            if (t->s[j] == '@')
+                at = j;
+        if (at == SIZE_MAX) {
+            convert_text(t, o, i, addr_end);
+        } else {
+            convert_text(t, o, i, at + 1);
+            st = convert_dns_host(t, o, at + 1, addr_end - at - 1, idn);
+        }
+        if (addr_end < end)
+            buf_putc(o, ',');
+        i = addr_end + 1;
+    }
+    return st;
+}
+
+enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
+                               enum xiri_idn idn, bool dns, struct buf *o,
+                               struct xiri_error *err)
+{
+    struct ref r;
+    struct to_iri t;
+    enum xiri_status st;
+    const struct span *h, *scheme, *path;
+
+    st = ref_parse(s, len, XIRI_PROFILE_LEIRI, &r, NULL, err);
     if (st != XIRI_OK)
         return st;
-    for (i = start; errors == 0 && i < o->len;) {
-        size_t n = utf8_decode((const unsigned char *)o->data + i,
-                               o->len - i, &cp);
-        if (n == 0 || (cp >= 0x80 && !pct_iri_allowed(cp, false)))
-            errors = 1;
-        i += n ? n : 1;
+    h = &r.part[XIRI_PART_HOST];
+    scheme = &r.part[XIRI_PART_SCHEME];
+    path = &r.part[XIRI_PART_PATH];
+    t.ctx = ctx;
+    t.own = NULL;
+    t.s = s;
+    t.query = &r.part[XIRI_PART_QUERY];
+    t.st = XIRI_OK;
+    if (scheme->set)
+        dns = scheme_is_dns(s + scheme->off, scheme->len);
+    buf_reserve(o, len);
+    if (h->set && dns) {
+        convert_text(&t, o, 0, h->off);
+        st = convert_dns_host(&t, o, h->off, h->len, idn);
+        convert_text(&t, o, h->off + h->len, len);
+    } else if (scheme->set && !h->set &&
+               scheme_is(s + scheme->off, scheme->len, "mailto")) {
+        convert_text(&t, o, 0, path->off);
+        st = convert_mailto_path(&t, o, path->off, path->len, idn);
+        convert_text(&t, o, path->off + path->len, len);
+    } else {
+        convert_text(&t, o, 0, len);
     }
-    if (errors) {
-        o->len = start;
-        convert_text(o, s, h->off, h->off + h->len, query);
-    }
-    return o->status;
+    if (st == XIRI_OK)
+        st = t.st != XIRI_OK ? t.st : o->status;
+    xiri_ctx_free(t.own);
+    if (st != XIRI_OK)
+        return error_set(err, st, 0, "%s", xiri_strerror(st));
+    return XIRI_OK;
 }
 
 enum xiri_status xiri_to_iri(struct xiri_ctx *ctx, const char *s, size_t len,
                              enum xiri_idn idn, char **out, size_t *out_len,
                              struct xiri_error *err)
 {
-    struct ref r;
     struct buf o;
     enum xiri_status st;
-    const struct span *h, *q;
 
     if (!out)
         return error_set(err, XIRI_EINVAL, 0, "out is NULL");
     *out = NULL;
     if ((!s && len) || (idn == XIRI_IDN_UNICODE && !ctx))
         return error_set(err, XIRI_EINVAL, 0, "invalid argument");
-    if (!s)
-        s = "";
-    st = ref_parse(s, len, XIRI_PROFILE_LEIRI, &r, NULL, err);
-    if (st != XIRI_OK)
-        return st;
-    h = &r.part[XIRI_PART_HOST];
-    q = &r.part[XIRI_PART_QUERY];
     buf_init(&o, XIRI_MAX_LEN);
-    buf_reserve(&o, len);
-    if (idn == XIRI_IDN_UNICODE && h->set) {
-        convert_text(&o, s, 0, h->off, q);
-        st = convert_host(ctx, &o, s, h, q);
-        convert_text(&o, s, h->off + h->len, len, q);
-    } else {
-        convert_text(&o, s, 0, len, q);
-    }
-    if (st == XIRI_OK)
-        st = o.status;
+    st = to_iri_append(ctx, s ? s : "", len, idn, false, &o, err);
     if (st != XIRI_OK) {
         buf_free(&o);
-        return error_set(err, st, 0, "%s", xiri_strerror(st));
+        return st;
     }
     return buf_take(&o, out, out_len);
 }

@@ -88,6 +88,59 @@ static bool needs_idna(const char *s, size_t n)
     return false;
 }
 
+/* The host s[0..n) with its escapes decoded into name; false when that
+ * is not UTF-8 (or memory ran out: name's status says). */
+static bool decode_host(const char *s, size_t n, struct buf *name)
+{
+    size_t i;
+    uint32_t cp;
+
+    for (i = 0; i < n; i++) {
+        if (ch_is_pct(s, n, i)) {
+            buf_putc(name, (char)(ch_hexval((unsigned char)s[i + 1]) * 16 +
+                                  ch_hexval((unsigned char)s[i + 2])));
+            i += 2;
+        } else {
+            buf_putc(name, s[i]);
+        }
+    }
+    for (i = 0; name->status == XIRI_OK && i < name->len;) {
+        size_t k = utf8_decode((const unsigned char *)name->data + i,
+                               name->len - i, &cp);
+        if (k == 0)
+            return false;
+        i += k;
+    }
+    return true;
+}
+
+enum xiri_status to_uri_host_maps(struct xiri_ctx *ctx, const char *s, size_t n,
+                                  bool *ok)
+{
+    struct buf name, ascii;
+    struct idn *idn;
+    enum xiri_status st;
+    uint32_t errors = 0;
+    bool utf8;
+
+    *ok = true;
+    if (!needs_idna(s, n) || (n > 0 && s[0] == '['))
+        return XIRI_OK;
+    buf_init(&name, XIRI_MAX_LEN);
+    buf_init(&ascii, XIRI_MAX_LEN);
+    utf8 = decode_host(s, n, &name);
+    st = name.status;
+    if (st == XIRI_OK && utf8)
+        st = idn_for_ctx(ctx, &idn);
+    if (st == XIRI_OK && utf8)
+        st = idn_to_ascii(idn, name.data ? name.data : "", name.len, &ascii,
+                          &errors);
+    *ok = utf8 && errors == 0;
+    buf_free(&name);
+    buf_free(&ascii);
+    return st;
+}
+
 /* RFC 3987 3.1 step 2, host alternative: ToASCII (UTS #46) of the
  * ireg-name, after decoding its escapes (RFC 3987 3.1 says percent-encoded
  * UTF-8 in a host stands for those characters). */
@@ -96,32 +149,21 @@ static enum xiri_status map_host(struct mapping *m, size_t off, size_t len)
     struct buf name;
     struct idn *idn;
     enum xiri_status st;
-    uint32_t errors = 0, cp;
-    size_t i;
+    uint32_t errors = 0;
 
     if (!needs_idna(m->s + off, len) || (len > 0 && m->s[off] == '['))
         return map_text(m, off, off + len);
     buf_init(&name, XIRI_MAX_LEN);
-    for (i = off; i < off + len; i++) {
-        if (ch_is_pct(m->s, off + len, i)) {
-            buf_putc(&name, (char)(ch_hexval((unsigned char)m->s[i + 1]) * 16 +
-                                   ch_hexval((unsigned char)m->s[i + 2])));
-            i += 2;
-        } else {
-            buf_putc(&name, m->s[i]);
-        }
-    }
-    st = name.status;
-    for (i = 0; st == XIRI_OK && i < name.len;) {
-        size_t n = utf8_decode((const unsigned char *)name.data + i,
-                               name.len - i, &cp);
-        if (n == 0)
-            st = error_set(m->err, XIRI_EIDNA, off,
-                           "the host at byte %zu is not UTF-8 once its "
-                           "escapes are decoded; IDNA cannot convert it",
-                           off);
-        i += n ? n : 1;
-    }
+    st = XIRI_OK;
+    if (!decode_host(m->s + off, len, &name))
+        st = name.status != XIRI_OK
+                 ? name.status
+                 : error_set(m->err, XIRI_EIDNA, off,
+                             "the host at byte %zu is not UTF-8 once its "
+                             "escapes are decoded; IDNA cannot convert it",
+                             off);
+    else
+        st = name.status;
     if (st == XIRI_OK)
         st = idn_for_ctx(m->ctx, &idn);
     if (st == XIRI_OK) {

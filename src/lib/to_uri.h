@@ -16,4 +16,12 @@ enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s, size_t len,
                                unsigned flags, struct buf *out,
                                struct xiri_error *err);
 
+/* Whether the host s[0..n) of a DNS name maps to a URI as section 3.1
+ * with IDNA maps it (its escapes decoded, UTF-8, ToASCII without error;
+ * a host that holds no character past ASCII, raw or escaped, or an IP
+ * literal, is taken as it is): into *ok.  For the URI-to-IRI mapping,
+ * which decodes a host only where the way back exists. */
+enum xiri_status to_uri_host_maps(struct xiri_ctx *ctx, const char *s, size_t n,
+                                  bool *ok);
+
 #endif

@@ -346,6 +346,32 @@ bool uni_is_punct_or_symbol(uint32_t cp)
            (U_GET_GC_MASK((UChar32)cp) & (U_GC_P_MASK | U_GC_S_MASK)) != 0;
 }
 
+bool uni_nfc_boundary_before(uint32_t cp)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&ec);
+
+    return U_FAILURE(ec) || cp > 0x10FFFF ||
+           unorm2_hasBoundaryBefore(nfc, (UChar32)cp) != 0;
+}
+
+bool uni_nfkc_ascii(uint32_t cp, char *ascii)
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&ec);
+    UChar in[2], out[8];
+    int32_t n = 0, m;
+
+    if (U_FAILURE(ec) || cp < 0x80 || cp > 0x10FFFF)
+        return false;
+    U16_APPEND_UNSAFE(in, n, (UChar32)cp);
+    m = unorm2_normalize(nfkc, in, n, out, 8, &ec);
+    if (U_FAILURE(ec) || m != 1 || out[0] >= 0x80)
+        return false;
+    *ascii = (char)out[0];
+    return true;
+}
+
 bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii)
 {
     static const char delims[] = "/:?#@.&=%";

@@ -44,6 +44,15 @@ bool uni_is_control(uint32_t cp);      /* Cc */
 enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
                                  size_t n, unsigned *flags);
 
+/* Whether NFC never joins cp to the character before it (ICU's
+ * unorm2_hasBoundaryBefore): false for a combining mark, a conjoining
+ * jamo vowel...; true when ICU cannot tell. */
+bool uni_nfc_boundary_before(uint32_t cp);
+
+/* Whether NFKC makes cp one ASCII character (a fullwidth form, a small
+ * form variant: U+FF06 FULLWIDTH AMPERSAND is "&"), which goes to *ascii. */
+bool uni_nfkc_ascii(uint32_t cp, char *ascii);
+
 /* General category P (punctuation) or S (symbol). */
 bool uni_is_punct_or_symbol(uint32_t cp);
 /* Whether cp, a punctuation mark or symbol, looks like one of the ASCII

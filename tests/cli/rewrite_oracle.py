@@ -33,9 +33,13 @@
 #    HTML's "encoding-parse a URL"), found here by expat, Python's XML
 #    parser, not by libxml2 (rendered_links);
 #  - to IRI: RFC 3987 3.2 (decode the %HH runs that are UTF-8 for
-#    ucschar, iprivate in the query, never ASCII, bidi formatting or
-#    characters not seen, white space and default ignorables, 6.1 b; kept
-#    escapes in upper case); but in HTML not in UTF-8 the query of a
+#    ucschar, iprivate in the query, never bidi formatting or characters
+#    not seen, white space and default ignorables, 6.1 b, nor look-alikes
+#    of delimiters, 8, nor a combining character after ASCII; decode the
+#    unreserved ASCII but '.'; kept escapes in upper case; a character
+#    written as it is that an IRI does not allow escaped; the host of a
+#    DNS name, or a mailto domain, decoded only if IDNA ToASCII takes the
+#    result back); but in HTML not in UTF-8 the query of a
 #    special URL is kept exactly as written (its escapes are bytes of the
 #    document's encoding, what browsers send) unless
 #    --query-encoding=utf-8;
@@ -462,18 +466,83 @@ def unseen(cp):
     return (other_di or cat == "Cf" or vs) and not excluded
 
 
-def decode_text(t, in_query):
-    """RFC 3987 3.2 steps 2-4 on one component"""
+_NFC_MAYBE = None
+
+
+def joins_before(ch):
+    """Whether NFC may join ch to the character before it (Unicode's
+    NFC_Quick_Check Maybe, or a non-zero canonical combining class): the
+    second character of a primary composite (derived here from the
+    decomposition data), the conjoining jamo vowels and trailing
+    consonants (Unicode 3.12), the combining marks"""
+    global _NFC_MAYBE
+    if unicodedata.combining(ch):
+        return True
+    if _NFC_MAYBE is None:
+        maybe = set(chr(c) for c in list(range(0x1161, 0x1176)) + list(range(0x11A8, 0x11C3)))
+        for cp in range(0x110000):
+            d = unicodedata.decomposition(chr(cp))
+            if not d or d.startswith("<"):
+                continue
+            parts = d.split()
+            if len(parts) == 2:
+                a, b = chr(int(parts[0], 16)), chr(int(parts[1], 16))
+                if unicodedata.normalize("NFC", a + b) == chr(cp):
+                    maybe.add(b)
+        _NFC_MAYBE = maybe
+    return ch in _NFC_MAYBE
+
+
+# UTS #39 confusables.txt maps both to "/" (the skeleton); other look-alikes
+# of delimiters by skeleton are not modelled (the generated documents have
+# none)
+SKELETON_DELIMITERS = {"\u2215", "\u2044"}
+
+
+def lookalike(ch):
+    """RFC 3987 7.5, 8: a punctuation mark or symbol that would pass for a
+    delimiter: NFKC makes it a reserved character or '%' (RFC 3986 2.2), or
+    its skeleton is one"""
+    if unicodedata.category(ch)[0] not in "PS":
+        return False
+    k = unicodedata.normalize("NFKC", ch)
+    if len(k) == 1 and ord(k) < 0x80:
+        return k in ":/?#[]@!$&'()*+,;=%"
+    return ch in SKELETON_DELIMITERS
+
+
+UNRESERVED = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
+def iri_allowed(cp, in_query):
+    return cp not in BIDI_FORMAT and (ucschar(cp) or (in_query and iprivate(cp)))
+
+
+def decode_text(t, in_query, prev="/", utf8=True):
+    """RFC 3987 3.2 steps 2-4 on one component (prev: the character written
+    before it): decode the %HH runs that are UTF-8 for a character an IRI
+    allows there, unless it would not be seen, would pass for a delimiter,
+    or would join an ASCII character before it in NFC; a character written
+    as it is that an IRI does not allow there escaped (3.1)"""
     out, i = [], 0
     while i < len(t):
         if not re.match(r"%[0-9A-Fa-f]{2}", t[i:i + 3]):
-            out.append(t[i])
+            c = t[i]
+            if ord(c) >= 0x80 and not iri_allowed(ord(c), in_query):
+                c = pct_utf8(c)
+            out.append(c)
             i += 1
             continue
         b0 = int(t[i + 1:i + 3], 16)
+        if chr(b0) in UNRESERVED and chr(b0) != ".":
+            # RFC 3986 2.3 and 6.2.2.2 (a "." escaped stays so: no new dot
+            # segment)
+            out.append(chr(b0))
+            i += 3
+            continue
         n = 2 if 0xC2 <= b0 <= 0xDF else 3 if 0xE0 <= b0 <= 0xEF else 4 if 0xF0 <= b0 <= 0xF4 else 0
         ch = None
-        if n and re.match(r"^(%[0-9A-Fa-f]{2}){" + str(n) + "}", t[i:]):
+        if utf8 and n and re.match(r"^(%[0-9A-Fa-f]{2}){" + str(n) + "}", t[i:]):
             bs = bytes(int(t[i + 3 * k + 1:i + 3 * k + 3], 16) for k in range(n))
             try:
                 ch = bs.decode("utf-8")
@@ -481,7 +550,9 @@ def decode_text(t, in_query):
                 ch = None
             if ch is not None:
                 cp = ord(ch)
-                if cp in BIDI_FORMAT or unseen(cp) or not (ucschar(cp) or (in_query and iprivate(cp))):
+                last = out[-1][-1] if out else prev
+                if (not iri_allowed(cp, in_query) or unseen(cp) or lookalike(ch) or
+                        (ord(last) < 0x80 and joins_before(ch))):
                     ch = None
         if ch is not None:
             out.append(ch)
@@ -492,23 +563,69 @@ def decode_text(t, in_query):
     return "".join(out)
 
 
+def host_maps(host):
+    """What to-uri does to the host of a DNS name: its escapes decoded,
+    IDNA ToASCII; whether that succeeds"""
+    if not any(ord(c) >= 0x80 for c in host) and not re.search(r"%[89A-Fa-f]", host):
+        return True
+    try:
+        to_ascii_host(host)
+        return True
+    except (Unmappable, UnicodeDecodeError):
+        return False
+
+
+def unicode_labels(host):
+    """--idn=unicode: each xn-- label by ToUnicode when the whole name
+    converts and the label's characters show as they are; the others as
+    they are"""
+    if idna_pkg is None or not re.search(r"(^|\.)xn--", host, re.I):
+        return host
+    try:
+        uh = idna_pkg.decode(host)
+    except Exception:
+        return host
+    hl, ul = host.split("."), uh.split(".")
+    if len(hl) != len(ul):
+        return host
+    out = []
+    for h, u in zip(hl, ul):
+        shows = all(ord(c) < 0x80 or (iri_allowed(ord(c), False) and not unseen(ord(c)) and
+                                      not lookalike(c)) for c in u)
+        out.append(u if h[:4].lower() == "xn--" and shows else h)
+    return ".".join(out)
+
+
+def dns_host(host, opts):
+    """RFC 3987 3.2 on the host of a DNS name: decoded only where to-uri
+    maps the result back"""
+    h = decode_text(host, False)
+    if opts.idn == "unicode":
+        h = unicode_labels(h)
+    return h if host_maps(h) else decode_text(host, False, utf8=False)
+
+
 def to_iri(v, opts, html_doc, doc_enc, base):
     check_syntax(v)
     s, a, p, q, f = split(v)
     keep_q = opts.query_encoding != "utf-8" and legacy_query(v, html_doc, doc_enc, base)
-    if a is not None:
-        if opts.idn == "unicode" and idna_pkg is not None:
-            hp = a.rsplit("@", 1)
-            host = hp[-1].split(":")[0]
-            if re.search(r"(^|\.)xn--", host, re.I):
-                try:
-                    uh = idna_pkg.decode(host)
-                    a = a.replace(host, uh)
-                except Exception:
-                    pass
-        if opts.idn != "keep":
-            a = decode_text(a, False)
-    p = decode_text(p, False)
+    scheme = (s or (split(base)[0] if base and a is not None else None) or "").lower()
+    if a is not None and opts.idn != "keep":  # (keep: as written)
+        ui, at, hp = a.rpartition("@")
+        m = re.match(r"^(\[[^\]]*\]|[^:]*)(.*)$", hp, re.S)
+        host, port = m.group(1), m.group(2)
+        ui = decode_text(ui, False) + at
+        host = dns_host(host, opts) if scheme in DNS_SCHEMES else decode_text(host, False)
+        a = ui + host + decode_text(port, False)
+    if a is None and s is not None and s.lower() == "mailto":
+        addrs = []
+        for addr in p.split(","):
+            lp, at, dom = addr.rpartition("@")
+            addrs.append(decode_text(lp, False) + at + dns_host(dom, opts) if at
+                         else decode_text(addr, False))
+        p = ",".join(addrs)
+    else:
+        p = decode_text(p, False)
     if q is not None and not keep_q:
         q = decode_text(q, True)
     if f is not None:

@@ -504,6 +504,56 @@ static const struct map_case to_iri_cases[] = {
     {"http://xn--9ca-.example/", UNI, 0, "http://xn--9ca-.example/", -1},
     {"http://xn--a.example/", UNI, 0, "http://xn--a.example/", -1},
     {"http://xn--9ca_x.example/", UNI, 0, "http://xn--9ca_x.example/", -1},
+    /* step 4 leaves to the converter what stays escaped (6.1); a
+     * character that would pass for a delimiter does (7.5, 8): U+2215
+     * DIVISION SLASH and U+2044 FRACTION SLASH (UTS #39 skeleton '/'),
+     * U+FF06 FULLWIDTH AMPERSAND and U+FE56 SMALL QUESTION MARK (NFKC '&',
+     * '?'); U+FF21 FULLWIDTH LATIN CAPITAL A (NFKC 'A') decodes */
+    {"http://bank.example%E2%88%95login.evil.example/", PCT, 0,
+     "http://bank.example%E2%88%95login.evil.example/", -1},
+    {"x:/a%E2%88%95b%E2%81%84c?q=1%EF%BC%86r%EF%B9%96", PCT, 0,
+     "x:/a%E2%88%95b%E2%81%84c?q=1%EF%BC%86r%EF%B9%96", -1},
+    {"x:%EF%BC%A1", PCT, 0, "x:\xef\xbc\xa1", -1},
+    /* and a character NFC would join to the ASCII before it: '='
+     * U+0338 is U+2260, "%BE" U+0301 "%B" U+00C9 (a broken escape); a
+     * Hangul vowel jamo (combining class 0, NFC_Quick_Check Maybe); after
+     * a decoded letter they decode */
+    {"x:?a=%CC%B8b", PCT, 0, "x:?a=%CC%B8b", -1},
+    {"x:%EF%BF%BE%CC%81", PCT, 0, "x:%EF%BF%BE%CC%81", -1},
+    {"x:%CC%81", PCT, 0, "x:%CC%81", -1},
+    {"x:a%E1%85%A1", PCT, 0, "x:a%E1%85%A1", -1},
+    {"x:%C3%A9%CC%81%E1%84%80%E1%85%A1", PCT, 0,
+     "x:\xc3\xa9\xcc\x81\xe1\x84\x80\xe1\x85\xa1", -1},
+    /* a character written as it is that no IRI holds there is escaped as
+     * 3.1 does (4.1: bidi formatting; private use outside the query; a
+     * noncharacter); one an IRI holds stays */
+    {"x:/a\xe2\x80\xae"
+     "b?\xee\x80\x80#\xef\xb7\x90\xee\x80\x80\xc3\xa9",
+     PCT, 0, "x:/a%E2%80%AEb?\xee\x80\x80#%EF%B7%90%EE%80%80\xc3\xa9", -1},
+    /* the host of a DNS name (and a mailto domain) decodes only where
+     * 3.1 with IDNA ToASCII takes it back: "résumé-" breaks the hyphen
+     * rule, %C0%AF is no UTF-8; another scheme's host decodes */
+    {"http://r%C3%A9sum%C3%A9-.example/", PCT, 0,
+     "http://r%C3%A9sum%C3%A9-.example/", -1},
+    {"http://%C0%AF.r%C3%A9sum%C3%A9.example/%C3%A9", PCT, 0,
+     "http://%C0%AF.r%C3%A9sum%C3%A9.example/\xc3\xa9", -1},
+    {"http://r%C3%A9sum%C3%A9.example/", PCT, 0,
+     "http://r\xc3\xa9sum\xc3\xa9.example/", -1},
+    {"foo://r%C3%A9sum%C3%A9-.example/", PCT, 0,
+     "foo://r\xc3\xa9sum\xc3\xa9-.example/", -1},
+    {"mailto:a@r%C3%A9sum%C3%A9-.example,b@%C3%A9.example?subject=%C3%A9", PCT,
+     0,
+     "mailto:a@r%C3%A9sum%C3%A9-.example,b@\xc3\xa9.example?subject=\xc3\xa9",
+     -1},
+    /* ToUnicode only for DNS names (3.2: with knowledge of the scheme),
+     * label by label, the others as written; a label whose characters
+     * would not be seen (U+200C ZERO WIDTH NON-JOINER, RFC 5892
+     * Appendix A.1) stays in ACE form */
+    {"foo://xn--9ca.example/", UNI, 0, "foo://xn--9ca.example/", -1},
+    {"http://EXAMPLE.xn--9ca/", UNI, 0, "http://EXAMPLE.\xc3\xa9/", -1},
+    {"mailto:a@xn--9ca.Example", UNI, 0, "mailto:a@\xc3\xa9.Example", -1},
+    {"http://xn--mgba3gch31f060k.example/", UNI, 0,
+     "http://xn--mgba3gch31f060k.example/", -1},
     /* not a URI (nor a LEIRI) */
     {"x:%zz", PCT, 0, "!ESYNTAX", 2},
     {"x:#a#b", PCT, 0, "!ESYNTAX", 4},

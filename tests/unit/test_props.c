@@ -5,6 +5,7 @@
  * resolution results are stable.  Equivalence is decided by a test-local
  * oracle that shares no code with the library. */
 #include <CUnit/CUnit.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -703,21 +704,25 @@ static void test_round_trip(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
-/* The same with hosts in ACE form: ToUnicode there, ToASCII back. */
+/* The same with hosts in ACE form: ToUnicode there, ToASCII back.  Only
+ * for a scheme whose hosts are DNS names (RFC 3987 3.2: converting them
+ * takes knowledge of the scheme): foo's stay as they are. */
 static void test_round_trip_idn(void)
 {
     struct sb b, o1, o2;
     struct gen uri = {0, 0};
-    int i, bad = 0, changed = 0;
+    int i, bad = 0, changed = 0, dns = 0;
 
     rng = 4;
     for (i = 0; i < ROUNDS; i++) {
         char *iri = NULL, *back = NULL;
         size_t ilen = 0;
+        bool http = chance(50);
 
         b.n = 0;
         b.d[0] = '\0';
-        sb_puts(&b, chance(50) ? "http://" : "foo://");
+        sb_puts(&b, http ? "http://" : "foo://");
+        dns += http;
         gen_host(&b, &uri, 1);
         sb_putc(&b, '/');
         gen_segment(&b, &uri, 0, 0, 0);
@@ -732,15 +737,23 @@ static void test_round_trip_idn(void)
             oracle(back, &o2);
             if (strcmp(o1.d, o2.d) != 0 && bad++ < 5)
                 TEST_FAIL("IDN round trip: %s -> %s -> %s", b.d, iri, back);
-            if (!is_ascii(iri))
+            /* the host: up to the '/' after the scheme's "//" (its
+             * characters are ASCII or escapes before, no '/') */
+            size_t off = http ? 7 : 6, hl = strcspn(iri + off, "/");
+            bool host_changed = hl != strcspn(b.d + off, "/") ||
+                                memcmp(iri + off, b.d + off, hl) != 0;
+
+            if (host_changed && !http && bad++ < 5)
+                TEST_FAIL("to_iri converted a foo host: %s -> %s", b.d, iri);
+            if (host_changed)
                 changed++;
         }
         xiri_str_free(iri);
         xiri_str_free(back);
     }
     CU_ASSERT_EQUAL(bad, 0);
-    /* the ACE labels did become Unicode in most cases */
-    CU_ASSERT_TRUE(changed > ROUNDS / 3);
+    /* the ACE labels of http hosts did become Unicode in most cases */
+    CU_ASSERT_TRUE(changed > dns / 2);
 }
 
 /* RFC 3986 5.2.2: a reference with a scheme and no dot segments resolves
