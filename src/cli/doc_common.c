@@ -167,6 +167,12 @@ int doc_registry_setup(const char *usage, const char *presets,
             return CLI_EXIT_USAGE;
         }
     }
+    if (xiri_registry_count(reg) == 0 && nschemas > 0)
+        return usage_error(usage, "no attribute to look for: the schemas "
+                                  "given (--schema) declare no attribute or "
+                                  "element of type xs:anyURI (or a list or "
+                                  "union of it); give --presets or --attr "
+                                  "too");
     if (xiri_registry_count(reg) == 0)
         return usage_error(usage, "no attribute to look for: give --presets, "
                                   "--schema or --attr");

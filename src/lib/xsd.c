@@ -110,6 +110,8 @@ struct comp {
     unsigned rank;
     int state; /* 0 not computed, 1 being computed, 2 done */
     int shape; /* of the type's value (simple content) */
+    int total; /* type_total: 0 not known, 1 being computed, 2 yes, 3 no */
+    bool walking; /* its attributes are being walked (a cycle if met) */
 };
 
 struct xsd {
@@ -126,6 +128,12 @@ struct xsd {
     size_t nstrs, strs_cap;
     bool oom;
     unsigned nest;
+    /* The attribute groups walked for the element being registered, each
+     * with the restrictions it was walked under (group_ref): a group
+     * that several groups refer to is walked once, not once per path
+     * (a "diamond" of n levels would take 2^n walks). */
+    struct group_seen *seen;
+    size_t nseen, seen_cap;
     /* The first error libxml2 reported while parsing. */
     bool perr_set;
     int perr_line;
@@ -599,6 +607,114 @@ static xmlNode *child_xs(xmlNode *n, const char *local)
     return NULL;
 }
 
+static enum xiri_status simple_total(struct xsd *x, struct sdoc *d,
+                                     xmlNode *stn, struct comp *self,
+                                     bool *total);
+
+/* Whether the type named q (as written on node) is one whose lexical
+ * space holds every string, after its white space is processed (XSD 1.0
+ * Part 2 4.3.6): xs:string, normalizedString, token, anyURI (3.2.17:
+ * an "anyURI" need not be a URI) and anySimpleType, their restrictions
+ * that constrain nothing but white space, lists of them, unions with one
+ * of them.  A union's value is of the first member type that holds it
+ * (Part 2 2.5.1.3): no member after such a one is ever chosen. */
+static enum xiri_status type_total(struct xsd *x, struct sdoc *d, xmlNode *node,
+                                   struct span q, struct comp *self,
+                                   bool *total)
+{
+    static const char *const builtins[] = {"string", "normalizedString",
+                                           "token", "anyURI", "anySimpleType"};
+    const char *ns;
+    struct span local;
+    struct comp *c;
+    enum xiri_status st;
+    size_t i;
+
+    *total = false;
+    st = qname(x, d, node, q, &ns, &local);
+    if (st != XIRI_OK)
+        return st;
+    if (ns && strcmp(ns, XS_NS) == 0)
+        for (i = 0; i < ARRAY_LEN(builtins); i++)
+            if (span_is(local, builtins[i])) {
+                *total = true;
+                return XIRI_OK;
+            }
+    c = comp_find(x, K_TYPE, ns, local, above_for(self, K_TYPE, ns, local));
+    if (!c || !is_xs(c->node, "simpleType") || c->total == 1)
+        return XIRI_OK; /* other built-ins; a cycle (comp_shape says) */
+    if (c->total == 0) {
+        c->total = 1;
+        st = simple_total(x, c->doc, c->node, c, total);
+        if (st != XIRI_OK)
+            return st;
+        c->total = *total ? 2 : 3;
+    }
+    *total = c->total == 2;
+    return XIRI_OK;
+}
+
+/* type_total of a simpleType element. */
+static enum xiri_status simple_total(struct xsd *x, struct sdoc *d,
+                                     xmlNode *stn, struct comp *self,
+                                     bool *total)
+{
+    xmlNode *c, *m;
+    const xmlChar *v;
+    struct span list, tok;
+    enum xiri_status st;
+    size_t i;
+
+    *total = false;
+    st = nest_enter(x, d, stn);
+    for (c = stn->children; c && st == XIRI_OK; c = c->next) {
+        if (is_xs(c, "restriction")) {
+            /* a facet other than whiteSpace narrows the lexical space */
+            for (m = c->children; m; m = m->next)
+                if (m->type == XML_ELEMENT_NODE && !is_xs(m, "annotation") &&
+                    !is_xs(m, "simpleType") && !is_xs(m, "whiteSpace"))
+                    break;
+            if (m)
+                break;
+            if ((v = attr_get(x, c, "base")))
+                st = type_total(x, d, c, trim(v), self, total);
+            else if ((m = child_xs(c, "simpleType")))
+                st = simple_total(x, d, m, NULL, total);
+            break;
+        }
+        if (is_xs(c, "list")) {
+            if ((v = attr_get(x, c, "itemType")))
+                st = type_total(x, d, c, trim(v), self, total);
+            else if ((m = child_xs(c, "simpleType")))
+                st = simple_total(x, d, m, NULL, total);
+            break;
+        }
+        if (is_xs(c, "union")) {
+            if ((v = attr_get(x, c, "memberTypes"))) {
+                list = trim(v);
+                for (i = 0; i < list.n && st == XIRI_OK && !*total;) {
+                    while (i < list.n && is_ws(list.s[i]))
+                        i++;
+                    tok.s = list.s + i;
+                    while (i < list.n && !is_ws(list.s[i]))
+                        i++;
+                    tok.n = (size_t)(list.s + i - tok.s);
+                    if (tok.n)
+                        st = type_total(x, d, c, tok, self, total);
+                }
+            }
+            for (m = c->children; m && st == XIRI_OK && !*total; m = m->next)
+                if (is_xs(m, "simpleType"))
+                    st = simple_total(x, d, m, NULL, total);
+            break;
+        }
+    }
+    x->nest--;
+    if (st == XIRI_OK && x->oom)
+        st = XIRI_ENOMEM;
+    return st;
+}
+
 /* XSD 1.0 Part 1 3.14.2: a simple type is a restriction, a list or a
  * union. */
 static enum xiri_status simple_body(struct xsd *x, struct sdoc *d, xmlNode *stn,
@@ -636,12 +752,19 @@ static enum xiri_status simple_body(struct xsd *x, struct sdoc *d, xmlNode *stn,
             return x->oom ? XIRI_ENOMEM : XIRI_OK;
         }
         if (is_xs(c, "union")) {
-            /* Part 2 2.5.1.3: memberTypes, then the anonymous members.
-             * One member holding an IRI makes the value an IRI; else the
-             * first member with a shape gives it. */
+            /* Part 2 2.5.1.3: memberTypes, then the anonymous members;
+             * a value is of the first member that holds it.  Up to the
+             * first member that holds every string (type_total; none
+             * after it is ever chosen), one member holding an IRI makes
+             * the value an IRI (a value of an earlier member, an integer
+             * before xs:anyURI, is read as one too); else the first
+             * member with a shape gives it: union(xs:string xs:anyURI)
+             * holds no IRI, union(list-of-anyURI xs:anyURI) a list. */
+            bool total = false;
+
             if ((v = attr_get(x, c, "memberTypes"))) {
                 list = trim(v);
-                for (i = 0; i < list.n;) {
+                for (i = 0; i < list.n && !total;) {
                     while (i < list.n && is_ws(list.s[i]))
                         i++;
                     tok.s = list.s + i;
@@ -651,16 +774,20 @@ static enum xiri_status simple_body(struct xsd *x, struct sdoc *d, xmlNode *stn,
                     if (!tok.n)
                         continue;
                     st = type_ref(x, d, c, tok, self, &s, NULL);
+                    if (st == XIRI_OK)
+                        st = type_total(x, d, c, tok, self, &total);
                     if (st != XIRI_OK)
                         return st;
                     if (s == XIRI_SHAPE_IRI || best == SHAPE_NONE)
                         best = best == XIRI_SHAPE_IRI ? best : s;
                 }
             }
-            for (m = c->children; m; m = m->next) {
+            for (m = c->children; m && !total; m = m->next) {
                 if (!is_xs(m, "simpleType"))
                     continue;
                 st = simple_shape(x, d, m, NULL, &s);
+                if (st == XIRI_OK)
+                    st = simple_total(x, d, m, NULL, &total);
                 if (st != XIRI_OK)
                     return st;
                 if (s == XIRI_SHAPE_IRI || best == SHAPE_NONE)
@@ -858,8 +985,41 @@ static enum xiri_status attrs_of(struct xsd *x, struct sdoc *d, xmlNode *parent,
                                  struct comp *self_group, const char *ens,
                                  struct span en, const struct restr_chain *ch);
 
+struct group_seen {
+    const struct comp *group;
+    const struct restr_chain *chain;
+};
+
+/* Whether group g was walked under ch for the current element (then
+ * true), else remember it; false also when memory runs out (x->oom). */
+static bool group_walked(struct xsd *x, const struct comp *g,
+                         const struct restr_chain *ch)
+{
+    size_t i;
+
+    for (i = 0; i < x->nseen; i++)
+        if (x->seen[i].group == g && x->seen[i].chain == ch)
+            return true;
+    if (x->nseen == x->seen_cap) {
+        size_t cap = x->seen_cap ? 2 * x->seen_cap : 16;
+        struct group_seen *p = mem_realloc(x->seen, cap * sizeof(*p));
+
+        if (!p) {
+            x->oom = true;
+            return false;
+        }
+        x->seen = p;
+        x->seen_cap = cap;
+    }
+    x->seen[x->nseen].group = g;
+    x->seen[x->nseen].chain = ch;
+    x->nseen++;
+    return false;
+}
+
 /* XSD 1.0 Part 1 3.6.2: <attributeGroup ref=...> brings in the group's
- * attribute uses. */
+ * attribute uses (each group once per element and restriction chain:
+ * its attributes are registered the first time). */
 static enum xiri_status group_ref(struct xsd *x, struct sdoc *d, xmlNode *n,
                                   struct comp *self_group, const char *ens,
                                   struct span en, const struct restr_chain *ch)
@@ -877,11 +1037,17 @@ static enum xiri_status group_ref(struct xsd *x, struct sdoc *d, xmlNode *n,
         return st;
     g = comp_find(x, K_ATTR_GROUP, ns, name,
                   above_for(self_group, K_ATTR_GROUP, ns, name));
-    if (!g)
-        return XIRI_OK;
+    if (g && g->walking) /* Part 1 3.6.6: no circular group reference */
+        return fail(x, XIRI_EDOC, d, n,
+                    "circular reference to the attribute group '%.*s'",
+                    (int)(name.n > 60 ? 60 : name.n), name.s);
+    if (!g || group_walked(x, g, ch))
+        return x->oom ? XIRI_ENOMEM : XIRI_OK;
     st = nest_enter(x, d, n);
+    g->walking = true;
     if (st == XIRI_OK)
         st = attrs_of(x, g->doc, g->node, g, ens, en, ch);
+    g->walking = false;
     x->nest--;
     return st;
 }
@@ -937,11 +1103,19 @@ static enum xiri_status complex_attrs(struct xsd *x, struct sdoc *d,
                           above_for(self, K_TYPE, ns, name));
             if (!b || !is_xs(b->node, "complexType"))
                 break;
+            if (b->walking) { /* Part 1 3.4.6: no circular derivation */
+                st = fail(x, XIRI_EDOC, d, dv,
+                          "circular derivation of the type '%.*s'",
+                          (int)(name.n > 60 ? 60 : name.n), name.s);
+                break;
+            }
             link.restr = dv;
             link.d = d;
             link.next = ch;
+            b->walking = true;
             st = complex_attrs(x, b->doc, b->node, b, ens, en,
                                is_xs(dv, "restriction") ? &link : ch);
+            b->walking = false;
             break;
         }
     }
@@ -1032,8 +1206,13 @@ static enum xiri_status element_decl(struct xsd *x, struct sdoc *d,
         if (st != XIRI_OK)
             return st;
     }
+    x->nseen = 0; /* (group_walked: for this element) */
+    if (ctc)
+        ctc->walking = true;
     if (ct)
         st = complex_attrs(x, ctd, ct, ctc, ens, en, NULL);
+    if (ctc)
+        ctc->walking = false;
     return st;
 }
 
@@ -1571,6 +1750,7 @@ enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
         sdoc_free(x.docs[i]);
     mem_free(x.docs);
     mem_free(x.comps);
+    mem_free(x.seen);
     mem_free(x.ctab);
 
     xmlSetStructuredErrorFunc(old_sctx, old_serror);

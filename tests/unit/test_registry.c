@@ -650,12 +650,18 @@ static const char *const derive_entries[] = {
     "{" D "}inline=iri",
     "{" D "}anon=iri",
     "{" D "}spaced=iri",
-    /* lists, unions */
+    /* lists, unions: up to the first member that holds every string
+     * (either: Text, a plain string, before anyURI: never an IRI;
+     * textfirst: a token; inlinelast: memberTypes before the anonymous
+     * members), an IRI member makes an IRI (patternfirst: the digits
+     * are read as a reference), else the first member with a shape
+     * (listfirst: a list of anyURI holds every string) */
     "{" D "}uris=list",
     "{" D "}ilist=list",
-    "{" D "}either=iri",
     "{" D "}iunion=iri",
     "{" D "}lunion=list",
+    "{" D "}listfirst=list",
+    "{" D "}patternfirst=iri",
     /* the annotation on an element, a type, attributes */
     "{" D "}annotated=list",
     "{" D "}pic@{}srcset=srcset",
@@ -885,6 +891,14 @@ static const struct error_case error_cases[] = {
      XIRI_EDOC,
      {"badprefix.xsd:7: ", "prefix 'nope'", "not declared", NULL}},
     {"circular.xsd", XIRI_EDOC, {"circular.xsd:", "circular definition", NULL}},
+    {"circular-group.xsd",
+     XIRI_EDOC,
+     {"circular-group.xsd:8: ", "circular reference to the attribute group 'A'",
+      NULL}},
+    {"circular-derivation.xsd",
+     XIRI_EDOC,
+     {"circular-derivation.xsd:10: ", "circular derivation of the type 'A'",
+      NULL}},
     {"badshape.xsd",
      XIRI_EDOC,
      {"badshape.xsd:8: ", "unknown xiri:shape 'bogus'",
@@ -1108,6 +1122,64 @@ static void test_xsd_limits(void)
             CU_ASSERT_EQUAL(find_content(reg, "urn:t:gen", text, false),
                             XIRI_SHAPE_IRI);
         }
+        xiri_registry_free(reg);
+    }
+    remove_dir(dir);
+}
+
+/* Attribute groups that refer to two groups each, 40 levels deep: every
+ * group is walked once per element, not once per path (2^40 walks, which
+ * never ended before); both attributes at the bottom are found. */
+static void test_xsd_group_diamond(void)
+{
+    char dir[] = "/tmp/xiri-xsd-XXXXXX";
+    char path[512];
+    struct xiri_registry *reg = NULL;
+    struct xiri_error err;
+    size_t n = 40, i, used, cap = (n + 2) * 400 + 512;
+    char *text = malloc(cap);
+    enum xiri_status st;
+
+    if (!text || !mkdtemp(dir)) {
+        CU_FAIL("mkdtemp");
+        free(text);
+        return;
+    }
+    used = (size_t)snprintf(text, cap,
+                            SCHEMA_OPEN "<xs:element name='e'><xs:complexType>"
+                                        "<xs:attributeGroup ref='t:A0' "
+                                        "xmlns:t='urn:t:gen'/>"
+                                        "</xs:complexType></xs:element>\n");
+    for (i = 0; i < n; i++)
+        used += (size_t)snprintf(
+            text + used, cap - used,
+            "<xs:attributeGroup name='A%zu' xmlns:t='urn:t:gen'>"
+            "<xs:attributeGroup ref='t:A%zu'/><xs:attributeGroup ref='t:B%zu'/>"
+            "</xs:attributeGroup>\n"
+            "<xs:attributeGroup name='B%zu' xmlns:t='urn:t:gen'>"
+            "<xs:attributeGroup ref='t:A%zu'/><xs:attributeGroup ref='t:B%zu'/>"
+            "</xs:attributeGroup>\n",
+            i, i + 1, i + 1, i, i + 1, i + 1);
+    snprintf(text + used, cap - used,
+             "<xs:attributeGroup name='A%zu'>"
+             "<xs:attribute name='u' type='xs:anyURI'/></xs:attributeGroup>\n"
+             "<xs:attributeGroup name='B%zu'>"
+             "<xs:attribute name='v' type='xs:anyURI'/></xs:attributeGroup>\n"
+             "</xs:schema>\n",
+             n, n);
+    snprintf(path, sizeof(path), "%s/diamond.xsd", dir);
+    CU_ASSERT_EQUAL(write_file(path, text), 0);
+    free(text);
+    if (xiri_registry_new(&reg) == XIRI_OK) {
+        memset(&err, 0, sizeof(err));
+        st = xiri_registry_load_schema(reg, path, &err);
+        if (st != XIRI_OK)
+            TEST_FAIL("diamond.xsd: %s", err.message);
+        CU_ASSERT_EQUAL(xiri_registry_count(reg), 2);
+        CU_ASSERT_EQUAL(find_attr(reg, "urn:t:gen", "e", NULL, "u", false),
+                        XIRI_SHAPE_IRI);
+        CU_ASSERT_EQUAL(find_attr(reg, "urn:t:gen", "e", NULL, "v", false),
+                        XIRI_SHAPE_IRI);
         xiri_registry_free(reg);
     }
     remove_dir(dir);
@@ -1456,7 +1528,7 @@ static enum xiri_status oom_op(void)
     }
     if (st == XIRI_OK) {
         /* add_spec's xml:base is also xml.xsd's */
-        if (xiri_registry_count(reg) != 2 + 41 + 10 + 2 + 198 - 1)
+        if (xiri_registry_count(reg) != 2 + 42 + 10 + 2 + 198 - 1)
             TEST_FAIL("oom: %zu entries", xiri_registry_count(reg));
         if (find_attr(reg, NULL, "A", NULL, "Href", true) != XIRI_SHAPE_IRI)
             TEST_FAIL("oom: html lookup");
@@ -1513,6 +1585,7 @@ int suite_registry_register(void)
         !CU_add_test(s, "xsd_errors", test_xsd_errors) ||
         !CU_add_test(s, "xsd_handlers", test_xsd_handlers) ||
         !CU_add_test(s, "xsd_limits", test_xsd_limits) ||
+        !CU_add_test(s, "xsd_group_diamond", test_xsd_group_diamond) ||
         !CU_add_test(s, "preset_list", test_preset_list) ||
         !CU_add_test(s, "presets", test_presets) ||
         !CU_add_test(s, "preset_all", test_preset_all) ||
