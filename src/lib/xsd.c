@@ -915,11 +915,16 @@ static enum xiri_status use_name(struct xsd *x, struct sdoc *d, xmlNode *n,
     return x->oom ? XIRI_ENOMEM : XIRI_OK;
 }
 
+/* Whether a restriction between the element's type and the base being
+ * walked declares the attribute {ns}name itself: prohibited
+ * (use="prohibited"), or declared again, which replaces the base's
+ * attribute use (XSD 1.0 Part 1 3.4.2, {attribute uses} of a
+ * restriction: the base's are kept only where the restriction has none
+ * of that name); its own declaration was walked already. */
 static enum xiri_status prohibited(struct xsd *x, const struct restr_chain *ch,
                                    const char *ns, struct span name, bool *out)
 {
     xmlNode *c;
-    const xmlChar *use;
     const char *pns;
     struct span pn;
     enum xiri_status st;
@@ -928,9 +933,6 @@ static enum xiri_status prohibited(struct xsd *x, const struct restr_chain *ch,
     for (; ch; ch = ch->next)
         for (c = ch->restr->children; c; c = c->next) {
             if (!is_xs(c, "attribute"))
-                continue;
-            use = attr_get(x, c, "use");
-            if (!use || !span_is(trim(use), "prohibited"))
                 continue;
             st = use_name(x, ch->d, c, &pns, &pn);
             if (st != XIRI_OK)
