@@ -112,6 +112,10 @@ struct comp {
     int shape; /* of the type's value (simple content) */
     int total; /* type_total: 0 not known, 1 being computed, 2 yes, 3 no */
     bool walking; /* its attributes are being walked (a cycle if met) */
+    /* an attribute group: the element (xsd.element) and restriction
+     * chain it was last walked for (group_walked) */
+    unsigned long walked_for;
+    const struct restr_chain *walked_chain;
 };
 
 struct xsd {
@@ -128,12 +132,8 @@ struct xsd {
     size_t nstrs, strs_cap;
     bool oom;
     unsigned nest;
-    /* The attribute groups walked for the element being registered, each
-     * with the restrictions it was walked under (group_ref): a group
-     * that several groups refer to is walked once, not once per path
-     * (a "diamond" of n levels would take 2^n walks). */
-    struct group_seen *seen;
-    size_t nseen, seen_cap;
+    /* The element being registered, counted from 1 (group_walked). */
+    unsigned long element;
     /* The first error libxml2 reported while parsing. */
     bool perr_set;
     int perr_line;
@@ -987,35 +987,20 @@ static enum xiri_status attrs_of(struct xsd *x, struct sdoc *d, xmlNode *parent,
                                  struct comp *self_group, const char *ens,
                                  struct span en, const struct restr_chain *ch);
 
-struct group_seen {
-    const struct comp *group;
-    const struct restr_chain *chain;
-};
-
-/* Whether group g was walked under ch for the current element (then
- * true), else remember it; false also when memory runs out (x->oom). */
-static bool group_walked(struct xsd *x, const struct comp *g,
+/* Whether group g was walked for the current element under the
+ * restrictions ch (then true), else mark it so.  A group that several
+ * groups refer to is walked once, not once per path (a "diamond" of n
+ * levels would take 2^n walks).  One mark a group is enough: an
+ * element's walk goes through its type's restriction chain in one
+ * direction (complex_attrs), so a group met again under an earlier
+ * chain cannot happen. */
+static bool group_walked(struct xsd *x, struct comp *g,
                          const struct restr_chain *ch)
 {
-    size_t i;
-
-    for (i = 0; i < x->nseen; i++)
-        if (x->seen[i].group == g && x->seen[i].chain == ch)
-            return true;
-    if (x->nseen == x->seen_cap) {
-        size_t cap = x->seen_cap ? 2 * x->seen_cap : 16;
-        struct group_seen *p = mem_realloc(x->seen, cap * sizeof(*p));
-
-        if (!p) {
-            x->oom = true;
-            return false;
-        }
-        x->seen = p;
-        x->seen_cap = cap;
-    }
-    x->seen[x->nseen].group = g;
-    x->seen[x->nseen].chain = ch;
-    x->nseen++;
+    if (g->walked_for == x->element && g->walked_chain == ch)
+        return true;
+    g->walked_for = x->element;
+    g->walked_chain = ch;
     return false;
 }
 
@@ -1208,7 +1193,7 @@ static enum xiri_status element_decl(struct xsd *x, struct sdoc *d,
         if (st != XIRI_OK)
             return st;
     }
-    x->nseen = 0; /* (group_walked: for this element) */
+    x->element++; /* (group_walked: a new element) */
     if (ctc)
         ctc->walking = true;
     if (ct)
@@ -1752,7 +1737,6 @@ enum xiri_status xiri_registry_load_schema(struct xiri_registry *reg,
         sdoc_free(x.docs[i]);
     mem_free(x.docs);
     mem_free(x.comps);
-    mem_free(x.seen);
     mem_free(x.ctab);
 
     xmlSetStructuredErrorFunc(old_sctx, old_serror);
