@@ -157,6 +157,7 @@
 #define tag_next_attr xiri__tag_next_attr
 #define to_uri_append xiri__to_uri_append
 #define to_uri_host_maps xiri__to_uri_host_maps
+#define to_uri_needs_idna xiri__to_uri_needs_idna
 #define to_iri_append xiri__to_iri_append
 #define uni_close xiri__uni_close
 #define uni_direction xiri__uni_direction
@@ -174,7 +175,8 @@
 #define uni_spoof_label xiri__uni_spoof_label
 #define uni_delimiter_lookalike xiri__uni_delimiter_lookalike
 #define uni_nfc_boundary_before xiri__uni_nfc_boundary_before
-#define uni_nfkc_ascii xiri__uni_nfkc_ascii
+#define uni_nfc_ascii xiri__uni_nfc_ascii
+#define uni_passes_for_delimiter xiri__uni_passes_for_delimiter
 #define uni_is_punct_or_symbol xiri__uni_is_punct_or_symbol
 #define utf8_decode xiri__utf8_decode
 #define utf8_encode xiri__utf8_encode

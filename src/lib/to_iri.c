@@ -32,22 +32,45 @@ static struct xiri_ctx *ctx_of(struct to_iri *t)
     return t->ctx;
 }
 
-/* Would cp, unescaped, pass for a delimiter: a punctuation mark whose
- * UTS #39 skeleton is one of / : ? # @ . & = % (U+2215 DIVISION SLASH),
- * or a compatibility character that NFKC makes a reserved character or
- * '%' (U+FF06 FULLWIDTH AMPERSAND, U+FE56 SMALL QUESTION MARK)? */
+/* Would cp, unescaped, pass for a delimiter (uni_passes_for_delimiter:
+ * U+2215 DIVISION SLASH, U+FF06 FULLWIDTH AMPERSAND, U+2024 ONE DOT
+ * LEADER)?  True also when that cannot be told. */
 static bool lookalike(struct to_iri *t, uint32_t cp)
 {
-    char ascii;
     struct xiri_ctx *ctx;
+    bool yes = true;
+    enum xiri_status st;
 
     if (!uni_is_punct_or_symbol(cp))
         return false;
-    if (uni_nfkc_ascii(cp, &ascii))
-        return ch_is((unsigned char)ascii, CH_SUBDELIM | CH_GENDELIM) ||
-               ascii == '%';
     ctx = ctx_of(t);
-    return !ctx || uni_delimiter_lookalike(ctx, cp, &ascii);
+    if (!ctx)
+        return true;
+    st = uni_passes_for_delimiter(ctx, cp, &yes);
+    if (st == XIRI_ENOMEM && t->st == XIRI_OK)
+        t->st = st;
+    return st != XIRI_OK || yes;
+}
+
+/* Would a character that NFC may join to the one before it (a combining
+ * mark) join something of the syntax: nothing (the start), an ASCII
+ * character other than a letter or digit ('=' and U+0338 are U+2260 in
+ * NFC), or the last hex digit of an escape (an 'É' would break it)?  A
+ * mark after a letter stays a mark on that letter ("e%CC%81", a file
+ * name in NFD). */
+static bool joins_syntax(const struct buf *o)
+{
+    unsigned char last;
+
+    if (o->len == 0)
+        return true;
+    last = (unsigned char)o->data[o->len - 1];
+    if (last >= 0x80)
+        return false;
+    if (!ch_is(last, CH_ALPHA | CH_DIGIT))
+        return true;
+    return o->len >= 3 && o->data[o->len - 3] == '%' &&
+           ch_is_pct(o->data, o->len, o->len - 3);
 }
 
 /* pct_normalize's keep (RFC 3987 3.2 step 4 leaves to the converter the
@@ -55,20 +78,18 @@ static bool lookalike(struct to_iri *t, uint32_t cp)
  * when, unescaped, it
  * - would not be seen (cp_hides_in_iri: white space past ASCII, the
  *   default-ignorable characters; section 6.1);
- * - would join what is written before it, an ASCII character (of the
- *   syntax, of a kept escape) or the start: a combining mark after '='
- *   is "≠" in NFC, after "%BE" an 'É' that breaks the escape (section 5.3.2.2
- *   compares IRIs in NFC);
+ * - is ASCII in NFC (U+037E GREEK QUESTION MARK is ';', U+1FEF GREEK
+ *   VARIA '`': section 5.3.2.2 compares IRIs in NFC);
+ * - would join something of the syntax before it (joins_syntax);
  * - would pass for a delimiter (sections 7.5 and 8: the host
  *   "bank.example∕login.evil.example" is no bank's). */
 static bool keep_escaped(void *user, uint32_t cp, const struct buf *o)
 {
     struct to_iri *t = user;
 
-    if (cp_hides_in_iri(cp))
+    if (cp_hides_in_iri(cp) || uni_nfc_ascii(cp))
         return true;
-    if ((o->len == 0 || (unsigned char)o->data[o->len - 1] < 0x80) &&
-        !uni_nfc_boundary_before(cp))
+    if (!uni_nfc_boundary_before(cp) && joins_syntax(o))
         return true;
     return lookalike(t, cp);
 }
@@ -175,7 +196,9 @@ static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
         buf_append(o, h.data ? h.data : "", h.len);
     }
     buf_free(&h);
-    if (st == XIRI_OK && o->status == XIRI_OK && ctx_of(t))
+    /* (an all-ASCII host needs no IDNA, nor a context) */
+    if (st == XIRI_OK && o->status == XIRI_OK &&
+        to_uri_needs_idna(o->data + start, o->len - start) && ctx_of(t))
         st = to_uri_host_maps(t->ctx, o->data + start, o->len - start, &ok);
     if (st == XIRI_OK && !ok) {
         o->len = start;

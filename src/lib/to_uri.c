@@ -73,9 +73,7 @@ static enum xiri_status map_text(struct mapping *m, size_t from, size_t to)
     return m->out->status;
 }
 
-/* True when the name holds a character outside ASCII, raw or escaped:
- * only those are IDNs (an all-ASCII URI stays as it is). */
-static bool needs_idna(const char *s, size_t n)
+bool to_uri_needs_idna(const char *s, size_t n)
 {
     size_t i;
 
@@ -124,7 +122,7 @@ enum xiri_status to_uri_host_maps(struct xiri_ctx *ctx, const char *s, size_t n,
     bool utf8;
 
     *ok = true;
-    if (!needs_idna(s, n) || (n > 0 && s[0] == '['))
+    if (!to_uri_needs_idna(s, n) || (n > 0 && s[0] == '['))
         return XIRI_OK;
     buf_init(&name, XIRI_MAX_LEN);
     buf_init(&ascii, XIRI_MAX_LEN);
@@ -151,7 +149,7 @@ static enum xiri_status map_host(struct mapping *m, size_t off, size_t len)
     enum xiri_status st;
     uint32_t errors = 0;
 
-    if (!needs_idna(m->s + off, len) || (len > 0 && m->s[off] == '['))
+    if (!to_uri_needs_idna(m->s + off, len) || (len > 0 && m->s[off] == '['))
         return map_text(m, off, off + len);
     buf_init(&name, XIRI_MAX_LEN);
     st = XIRI_OK;

@@ -16,6 +16,10 @@ enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s, size_t len,
                                unsigned flags, struct buf *out,
                                struct xiri_error *err);
 
+/* True when the name s[0..n) holds a character outside ASCII, raw or
+ * escaped: only those are IDNs (an all-ASCII host stays as it is). */
+bool to_uri_needs_idna(const char *s, size_t n);
+
 /* Whether the host s[0..n) of a DNS name maps to a URI as section 3.1
  * with IDNA maps it (its escapes decoded, UTF-8, ToASCII without error;
  * a host that holds no character past ASCII, raw or escaped, or an IP

@@ -355,31 +355,96 @@ bool uni_nfc_boundary_before(uint32_t cp)
            unorm2_hasBoundaryBefore(nfc, (UChar32)cp) != 0;
 }
 
-bool uni_nfkc_ascii(uint32_t cp, char *ascii)
+/* The NFC (or, compat, NFKC) form of cp into out, NUL-ended, when it is
+ * one to three ASCII characters; false otherwise. */
+static bool norm_ascii(uint32_t cp, bool compat, char out[4])
 {
     UErrorCode ec = U_ZERO_ERROR;
-    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&ec);
-    UChar in[2], out[8];
-    int32_t n = 0, m;
+    const UNormalizer2 *norm =
+        compat ? unorm2_getNFKCInstance(&ec) : unorm2_getNFCInstance(&ec);
+    UChar in[2], res[8];
+    int32_t n = 0, m, k;
 
     if (U_FAILURE(ec) || cp < 0x80 || cp > 0x10FFFF)
         return false;
     U16_APPEND_UNSAFE(in, n, (UChar32)cp);
-    m = unorm2_normalize(nfkc, in, n, out, 8, &ec);
-    if (U_FAILURE(ec) || m != 1 || out[0] >= 0x80)
+    m = unorm2_normalize(norm, in, n, res, 8, &ec);
+    if (U_FAILURE(ec) || m < 1 || m > 3)
         return false;
-    *ascii = (char)out[0];
+    for (k = 0; k < m; k++) {
+        if (res[k] == 0 || res[k] >= 0x80)
+            return false;
+        out[k] = (char)res[k];
+    }
+    out[m] = '\0';
     return true;
+}
+
+/* Is s one of the delimiters / : ? # @ . & = % alone (or, dotdot, "..",
+ * a dot segment)? */
+static bool is_delimiter_text(const char *s, bool dotdot)
+{
+    static const char delims[] = "/:?#@.&=%";
+
+    return (s[0] && !s[1] && strchr(delims, s[0])) ||
+           (dotdot && strcmp(s, "..") == 0);
+}
+
+/* The UTS #39 skeleton of cp (section 4, the confusables data) as ASCII
+ * into out, when it is one to three ASCII characters. */
+static bool skeleton_ascii(struct uni *u, uint32_t cp, char out[4])
+{
+    UErrorCode ec = U_ZERO_ERROR;
+    UChar in[2], res[8];
+    int32_t n = 0, m, k;
+
+    U16_APPEND_UNSAFE(in, n, (UChar32)cp);
+    m = uspoof_getSkeleton(u->spoof, 0, in, n, res, 8, &ec);
+    if (U_FAILURE(ec) || m < 1 || m > 3)
+        return false;
+    for (k = 0; k < m; k++) {
+        if (res[k] == 0 || res[k] >= 0x80)
+            return false;
+        out[k] = (char)res[k];
+    }
+    out[m] = '\0';
+    return true;
+}
+
+bool uni_nfc_ascii(uint32_t cp)
+{
+    char a[4];
+
+    return norm_ascii(cp, false, a);
+}
+
+enum xiri_status uni_passes_for_delimiter(struct xiri_ctx *ctx, uint32_t cp,
+                                          bool *yes)
+{
+    struct uni *u;
+    enum xiri_status st;
+    char a[4];
+
+    *yes = false;
+    if (cp < 0x80 || !uni_is_punct_or_symbol(cp))
+        return XIRI_OK;
+    if (norm_ascii(cp, true, a) && is_delimiter_text(a, true)) {
+        *yes = true;
+        return XIRI_OK;
+    }
+    st = uni_for_ctx(ctx, &u);
+    if (st == XIRI_OK)
+        st = spoof_checker(u);
+    if (st == XIRI_OK)
+        *yes = skeleton_ascii(u, cp, a) && is_delimiter_text(a, true);
+    return st;
 }
 
 bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii)
 {
-    static const char delims[] = "/:?#@.&=%";
     UErrorCode ec = U_ZERO_ERROR;
     struct uni *u;
-    UChar in[2], out[8];
-    int32_t n = 0, m;
-
+    char a[4];
     UScriptCode scripts[8];
     int32_t k, ns;
 
@@ -396,12 +461,9 @@ bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii)
             return false;
     if (uni_for_ctx(ctx, &u) != XIRI_OK || spoof_checker(u) != XIRI_OK)
         return false;
-    U16_APPEND_UNSAFE(in, n, (UChar32)cp);
-    m = uspoof_getSkeleton(u->spoof, 0, in, n, out, 8, &ec);
-    if (U_FAILURE(ec) || m != 1 || out[0] >= 0x80 || out[0] == 0 ||
-        !strchr(delims, (char)out[0]))
+    if (!skeleton_ascii(u, cp, a) || !is_delimiter_text(a, false))
         return false;
-    *ascii = (char)out[0];
+    *ascii = a[0];
     return true;
 }
 

@@ -49,9 +49,18 @@ enum xiri_status uni_spoof_label(struct xiri_ctx *ctx, const char *s,
  * jamo vowel...; true when ICU cannot tell. */
 bool uni_nfc_boundary_before(uint32_t cp);
 
-/* Whether NFKC makes cp one ASCII character (a fullwidth form, a small
- * form variant: U+FF06 FULLWIDTH AMPERSAND is "&"), which goes to *ascii. */
-bool uni_nfkc_ascii(uint32_t cp, char *ascii);
+/* Whether NFC makes cp ASCII (U+1FEF GREEK VARIA is '`', U+037E GREEK
+ * QUESTION MARK ';', U+212A KELVIN SIGN 'K'). */
+bool uni_nfc_ascii(uint32_t cp);
+
+/* For a URI-to-IRI mapping (RFC 3987 7.5, 8): whether cp, a punctuation
+ * mark or symbol, would pass for one of the delimiters / : ? # @ . & = %
+ * or for "..": its NFKC form (U+FF06 FULLWIDTH AMPERSAND, U+2025 TWO DOT
+ * LEADER) or its UTS #39 skeleton (U+2215 DIVISION SLASH; whatever its
+ * script: U+1735 PHILIPPINE SINGLE PUNCTUATION for '/') is one; into
+ * *yes.  Fails only when ICU's spoof checker cannot be had. */
+enum xiri_status uni_passes_for_delimiter(struct xiri_ctx *ctx, uint32_t cp,
+                                          bool *yes);
 
 /* General category P (punctuation) or S (symbol). */
 bool uni_is_punct_or_symbol(uint32_t cp);

@@ -493,22 +493,40 @@ def joins_before(ch):
     return ch in _NFC_MAYBE
 
 
-# UTS #39 confusables.txt maps both to "/" (the skeleton); other look-alikes
-# of delimiters by skeleton are not modelled (the generated documents have
-# none)
-SKELETON_DELIMITERS = {"\u2215", "\u2044"}
+# UTS #39 confusables.txt maps these to "/" and ":" (the skeleton); other
+# look-alikes of delimiters by skeleton are not modelled (the generated
+# documents have none)
+SKELETON_DELIMITERS = {"\u2215", "\u2044", "\u1735", "\u0589"}
 
 
 def lookalike(ch):
-    """RFC 3987 7.5, 8: a punctuation mark or symbol that would pass for a
-    delimiter: NFKC makes it a reserved character or '%' (RFC 3986 2.2), or
+    """RFC 3987 7.5, 8: a punctuation mark or symbol that would pass for
+    one of the delimiters / : ? # @ . & = % or for "..": its NFKC form or
     its skeleton is one"""
     if unicodedata.category(ch)[0] not in "PS":
         return False
     k = unicodedata.normalize("NFKC", ch)
-    if len(k) == 1 and ord(k) < 0x80:
-        return k in ":/?#[]@!$&'()*+,;=%"
+    if (len(k) == 1 and k in "/:?#@.&=%") or k == "..":
+        return True
     return ch in SKELETON_DELIMITERS
+
+
+def nfc_ascii(ch):
+    """5.3.2.2 compares in NFC: a character NFC makes ASCII (U+037E is ';')"""
+    return all(ord(c) < 0x80 for c in unicodedata.normalize("NFC", ch))
+
+
+def joins_syntax(written):
+    """what NFC would join a combining character to: the start, ASCII
+    other than a letter or digit, the last digit of an escape"""
+    if not written:
+        return True
+    last = written[-1]
+    if ord(last) >= 0x80:
+        return False
+    if not last.isalnum():
+        return True
+    return re.search(r"%[0-9A-Fa-f]{2}$", written) is not None
 
 
 UNRESERVED = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -550,9 +568,9 @@ def decode_text(t, in_query, prev="/", utf8=True):
                 ch = None
             if ch is not None:
                 cp = ord(ch)
-                last = out[-1][-1] if out else prev
-                if (not iri_allowed(cp, in_query) or unseen(cp) or lookalike(ch) or
-                        (ord(last) < 0x80 and joins_before(ch))):
+                written = prev + "".join(out[-2:])
+                if (not iri_allowed(cp, in_query) or unseen(cp) or nfc_ascii(ch) or
+                        lookalike(ch) or (joins_before(ch) and joins_syntax(written))):
                     ch = None
         if ch is not None:
             out.append(ch)

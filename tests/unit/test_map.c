@@ -507,21 +507,41 @@ static const struct map_case to_iri_cases[] = {
     /* step 4 leaves to the converter what stays escaped (6.1); a
      * character that would pass for a delimiter does (7.5, 8): U+2215
      * DIVISION SLASH and U+2044 FRACTION SLASH (UTS #39 skeleton '/'),
-     * U+FF06 FULLWIDTH AMPERSAND and U+FE56 SMALL QUESTION MARK (NFKC '&',
-     * '?'); U+FF21 FULLWIDTH LATIN CAPITAL A (NFKC 'A') decodes */
+     * whatever their script U+1735 PHILIPPINE SINGLE PUNCTUATION ('/')
+     * and U+0589 ARMENIAN FULL STOP (':'); U+FF06 FULLWIDTH AMPERSAND,
+     * U+FE56 SMALL QUESTION MARK, U+2024 ONE DOT LEADER and U+FF0E
+     * FULLWIDTH FULL STOP (NFKC '&', '?', '.'), U+2025 TWO DOT LEADER
+     * (NFKC ".."); U+FF21 FULLWIDTH LATIN CAPITAL A (NFKC 'A'), fullwidth
+     * parentheses and plus sign (not delimiters of the generic syntax)
+     * and U+2026 HORIZONTAL ELLIPSIS ("...": no dot segment) decode */
     {"http://bank.example%E2%88%95login.evil.example/", PCT, 0,
      "http://bank.example%E2%88%95login.evil.example/", -1},
+    {"http://bank.example%E1%9C%B5login.evil.example/", PCT, 0,
+     "http://bank.example%E1%9C%B5login.evil.example/", -1},
     {"x:/a%E2%88%95b%E2%81%84c?q=1%EF%BC%86r%EF%B9%96", PCT, 0,
      "x:/a%E2%88%95b%E2%81%84c?q=1%EF%BC%86r%EF%B9%96", -1},
-    {"x:%EF%BC%A1", PCT, 0, "x:\xef\xbc\xa1", -1},
-    /* and a character NFC would join to the ASCII before it: '='
-     * U+0338 is U+2260, "%BE" U+0301 "%B" U+00C9 (a broken escape); a
-     * Hangul vowel jamo (combining class 0, NFC_Quick_Check Maybe); after
-     * a decoded letter they decode */
+    {"x:/a%D6%89b%E2%80%A4c/%EF%BC%8E%EF%BC%8E/%E2%80%A5", PCT, 0,
+     "x:/a%D6%89b%E2%80%A4c/%EF%BC%8E%EF%BC%8E/%E2%80%A5", -1},
+    {"x:%EF%BC%A1%EF%BC%88%EF%BC%91%EF%BC%89%EF%BC%8B%E2%80%A6", PCT, 0,
+     "x:\xef\xbc\xa1\xef\xbc\x88\xef\xbc\x91\xef\xbc\x89\xef\xbc\x8b"
+     "\xe2\x80\xa6",
+     -1},
+    /* a character that is ASCII in NFC (5.3.2.2 compares so): U+037E
+     * GREEK QUESTION MARK is ';', U+1FEF GREEK VARIA '`', U+212A KELVIN
+     * SIGN 'K' */
+    {"x:/%CD%BE%E1%BF%AF%E2%84%AA", PCT, 0, "x:/%CD%BE%E1%BF%AF%E2%84%AA", -1},
+    /* a character NFC may join to what is before it, when that is of the
+     * syntax: '=' U+0338 is U+2260, "%BE" U+0301 "%B" U+00C9 (a broken
+     * escape), the start; a Hangul vowel jamo (combining class 0,
+     * NFC_Quick_Check Maybe) after '='; after a letter, raw, decoded or
+     * ASCII (a file name in NFD), they decode */
     {"x:?a=%CC%B8b", PCT, 0, "x:?a=%CC%B8b", -1},
     {"x:%EF%BF%BE%CC%81", PCT, 0, "x:%EF%BF%BE%CC%81", -1},
     {"x:%CC%81", PCT, 0, "x:%CC%81", -1},
-    {"x:a%E1%85%A1", PCT, 0, "x:a%E1%85%A1", -1},
+    {"x:=%E1%85%A1", PCT, 0, "x:=%E1%85%A1", -1},
+    {"x:a%E1%85%A1", PCT, 0, "x:a\xe1\x85\xa1", -1},
+    {"file:///Users/x/Re%CC%81sume%CC%81.pdf", PCT, 0,
+     "file:///Users/x/Re\xcc\x81sume\xcc\x81.pdf", -1},
     {"x:%C3%A9%CC%81%E1%84%80%E1%85%A1", PCT, 0,
      "x:\xc3\xa9\xcc\x81\xe1\x84\x80\xe1\x85\xa1", -1},
     /* a character written as it is that no IRI holds there is escaped as
@@ -640,6 +660,24 @@ static void test_args(void)
                     XIRI_OK);
     if (out)
         TEST_STR_EQ("no ctx", out, "a:\xc3\xa9");
+    xiri_str_free(out);
+    out = NULL;
+    /* to-iri makes a context of its own for the look-alikes and a DNS
+     * name's IDNA check */
+    CU_ASSERT_EQUAL(xiri_to_iri(NULL,
+                                "http://r%C3%A9sum%C3%A9.example/a%E2%88%95",
+                                42, PCT, &out, NULL, &err),
+                    XIRI_OK);
+    if (out)
+        TEST_STR_EQ("no ctx", out,
+                    "http://r\xc3\xa9sum\xc3\xa9.example/a%E2%88%95");
+    xiri_str_free(out);
+    out = NULL;
+    CU_ASSERT_EQUAL(xiri_to_iri(NULL, "http://r%C3%A9sum%C3%A9-.example/", 33,
+                                PCT, &out, NULL, &err),
+                    XIRI_OK);
+    if (out)
+        TEST_STR_EQ("no ctx", out, "http://r%C3%A9sum%C3%A9-.example/");
     xiri_str_free(out);
     out = NULL;
     /* only len bytes are read */

@@ -67,6 +67,21 @@ static enum xiri_status op_to_iri(struct xiri_ctx *ctx)
     return st;
 }
 
+/* Without a context: to-iri makes its own for the look-alike (U+2215)
+ * and the host's IDNA check. */
+static enum xiri_status op_to_iri_own_ctx(struct xiri_ctx *ctx)
+{
+    static const char uri[] = "http://r%C3%A9sum%C3%A9.example/a%E2%88%95b";
+    char *out = NULL;
+    enum xiri_status st;
+
+    (void)ctx;
+    st =
+        xiri_to_iri(NULL, uri, strlen(uri), XIRI_IDN_PERCENT, &out, NULL, NULL);
+    xiri_str_free(out);
+    return st;
+}
+
 static int ignore_diag(void *user, const struct xiri_diag *d)
 {
     (void)user, (void)d;
@@ -260,6 +275,11 @@ static void test_oom_to_iri_unicode(void)
     torture("to-iri", op_to_iri, true);
 }
 
+static void test_oom_to_iri_own_ctx(void)
+{
+    torture("to-iri without a context", op_to_iri_own_ctx, false);
+}
+
 static void test_oom_check(void)
 {
     torture("check", op_check, true);
@@ -319,6 +339,7 @@ int suite_oom_register(void)
     CU_ADD_TEST(s, test_oom_resolve);
     CU_ADD_TEST(s, test_oom_to_uri_punycode);
     CU_ADD_TEST(s, test_oom_to_iri_unicode);
+    CU_ADD_TEST(s, test_oom_to_iri_own_ctx);
     CU_ADD_TEST(s, test_oom_check);
     CU_ADD_TEST(s, test_oom_normalize);
     CU_ADD_TEST(s, test_oom_display);
