@@ -355,6 +355,23 @@ bool uni_nfc_boundary_before(uint32_t cp)
            unorm2_hasBoundaryBefore(nfc, (UChar32)cp) != 0;
 }
 
+/* u[0..m) into out, NUL-ended, when it is one to three ASCII characters
+ * (no NUL); false otherwise. */
+static bool ascii_text(const UChar *u, int32_t m, char out[4])
+{
+    int32_t k;
+
+    if (m < 1 || m > 3)
+        return false;
+    for (k = 0; k < m; k++) {
+        if (u[k] == 0 || u[k] >= 0x80)
+            return false;
+        out[k] = (char)u[k];
+    }
+    out[m] = '\0';
+    return true;
+}
+
 /* The NFC (or, compat, NFKC) form of cp into out, NUL-ended, when it is
  * one to three ASCII characters; false otherwise. */
 static bool norm_ascii(uint32_t cp, bool compat, char out[4])
@@ -363,21 +380,13 @@ static bool norm_ascii(uint32_t cp, bool compat, char out[4])
     const UNormalizer2 *norm =
         compat ? unorm2_getNFKCInstance(&ec) : unorm2_getNFCInstance(&ec);
     UChar in[2], res[8];
-    int32_t n = 0, m, k;
+    int32_t n = 0, m;
 
     if (U_FAILURE(ec) || cp < 0x80 || cp > 0x10FFFF)
         return false;
     U16_APPEND_UNSAFE(in, n, (UChar32)cp);
     m = unorm2_normalize(norm, in, n, res, 8, &ec);
-    if (U_FAILURE(ec) || m < 1 || m > 3)
-        return false;
-    for (k = 0; k < m; k++) {
-        if (res[k] == 0 || res[k] >= 0x80)
-            return false;
-        out[k] = (char)res[k];
-    }
-    out[m] = '\0';
-    return true;
+    return U_SUCCESS(ec) && ascii_text(res, m, out);
 }
 
 /* Is s one of the delimiters / : ? # @ . & = % alone (or, dotdot, "..",
@@ -396,19 +405,11 @@ static bool skeleton_ascii(struct uni *u, uint32_t cp, char out[4])
 {
     UErrorCode ec = U_ZERO_ERROR;
     UChar in[2], res[8];
-    int32_t n = 0, m, k;
+    int32_t n = 0, m;
 
     U16_APPEND_UNSAFE(in, n, (UChar32)cp);
     m = uspoof_getSkeleton(u->spoof, 0, in, n, res, 8, &ec);
-    if (U_FAILURE(ec) || m < 1 || m > 3)
-        return false;
-    for (k = 0; k < m; k++) {
-        if (res[k] == 0 || res[k] >= 0x80)
-            return false;
-        out[k] = (char)res[k];
-    }
-    out[m] = '\0';
-    return true;
+    return U_SUCCESS(ec) && ascii_text(res, m, out);
 }
 
 bool uni_nfc_ascii(uint32_t cp)
