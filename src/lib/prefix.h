@@ -176,6 +176,7 @@
 #define uni_delimiter_lookalike xiri__uni_delimiter_lookalike
 #define uni_nfc_boundary_before xiri__uni_nfc_boundary_before
 #define uni_nfc_ascii xiri__uni_nfc_ascii
+#define uni_is_mark xiri__uni_is_mark
 #define uni_passes_for_delimiter xiri__uni_passes_for_delimiter
 #define uni_is_punct_or_symbol xiri__uni_is_punct_or_symbol
 #define utf8_decode xiri__utf8_decode

@@ -18,6 +18,8 @@ struct to_iri {
     struct xiri_ctx *own;
     const char *s;
     const struct span *query;
+    bool in_host;        /* converting a DNS name's host (convert_dns_host) */
+    bool host_kept;      /* one did not map back: the value is kept whole */
     enum xiri_status st; /* the first failure of the keep callback */
 };
 
@@ -32,28 +34,30 @@ static struct xiri_ctx *ctx_of(struct to_iri *t)
     return t->ctx;
 }
 
-/* Would cp, unescaped, pass for a delimiter (uni_passes_for_delimiter:
+/* Would cp, unescaped, pass for delimiters (uni_passes_for_delimiter:
  * U+2215 DIVISION SLASH, U+FF06 FULLWIDTH AMPERSAND, U+2024 ONE DOT
- * LEADER)?  True also when that cannot be told. */
+ * LEADER; in a host a letter too, U+30CE KATAKANA LETTER NO: DNS takes
+ * it, and "bank.exampleノlogin..." reads as a path)?  True also when that
+ * cannot be told. */
 static bool lookalike(struct to_iri *t, uint32_t cp)
 {
     struct xiri_ctx *ctx;
     bool yes = true;
     enum xiri_status st;
 
-    if (!uni_is_punct_or_symbol(cp))
+    if (!t->in_host && !uni_is_punct_or_symbol(cp))
         return false;
     ctx = ctx_of(t);
     if (!ctx)
         return true;
-    st = uni_passes_for_delimiter(ctx, cp, &yes);
+    st = uni_passes_for_delimiter(ctx, cp, t->in_host, &yes);
     if (st == XIRI_ENOMEM && t->st == XIRI_OK)
         t->st = st;
     return st != XIRI_OK || yes;
 }
 
-/* Would a character that NFC may join to the one before it (a combining
- * mark) join something of the syntax: nothing (the start), an ASCII
+/* Would a combining mark, or a character that NFC may join to the one
+ * before it, join something of the syntax: nothing (the start), an ASCII
  * character other than a letter or digit ('=' and U+0338 are U+2260 in
  * NFC), or the last hex digit of an escape (an 'É' would break it)?  A
  * mark after a letter stays a mark on that letter ("e%CC%81", a file
@@ -80,7 +84,9 @@ static bool joins_syntax(const struct buf *o)
  *   default-ignorable characters; section 6.1);
  * - is ASCII in NFC (U+037E GREEK QUESTION MARK is ';', U+1FEF GREEK
  *   VARIA '`': section 5.3.2.2 compares IRIs in NFC);
- * - would join something of the syntax before it (joins_syntax);
+ * - would join something of the syntax before it (joins_syntax): a
+ *   combining mark (an enclosing one, U+20E3, draws a keycap round a '#')
+ *   or a character without an NFC boundary before it;
  * - would pass for a delimiter (sections 7.5 and 8: the host
  *   "bank.example∕login.evil.example" is no bank's). */
 static bool keep_escaped(void *user, uint32_t cp, const struct buf *o)
@@ -89,7 +95,7 @@ static bool keep_escaped(void *user, uint32_t cp, const struct buf *o)
 
     if (cp_hides_in_iri(cp) || uni_nfc_ascii(cp))
         return true;
-    if (!uni_nfc_boundary_before(cp) && joins_syntax(o))
+    if ((uni_is_mark(cp) || !uni_nfc_boundary_before(cp)) && joins_syntax(o))
         return true;
     return lookalike(t, cp);
 }
@@ -172,11 +178,10 @@ static enum xiri_status unicode_labels(struct to_iri *t, struct buf *o,
 
 /* Append the host s[off..off+len) of a DNS name (an http, https, ftp, ws
  * or wss URI's, or a mailto address's domain): converted as text (and
- * its xn-- labels by ToUnicode with --idn=unicode), but only when section
- * 3.1 with IDNA maps the result back (to_uri_host_maps); else with no
- * escape decoded, so that the default to-uri gives the URI again
- * ("r%C3%A9sum%C3%A9-.example": "résumé-.example" breaks IDNA's
- * hyphen rule). */
+ * its xn-- labels by ToUnicode with --idn=unicode); t->host_kept when
+ * section 3.1 with IDNA does not map the result back (to_uri_host_maps:
+ * "r%C3%A9sum%C3%A9-.example", "résumé-.example" breaks IDNA's hyphen
+ * rule). */
 static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
                                          size_t off, size_t len,
                                          enum xiri_idn idn)
@@ -187,6 +192,7 @@ static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
     bool ok = true;
 
     buf_init(&h, XIRI_MAX_LEN);
+    t->in_host = true;
     convert_text(t, &h, off, off + len);
     if (h.status != XIRI_OK) {
         st = h.status;
@@ -195,15 +201,14 @@ static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
     } else {
         buf_append(o, h.data ? h.data : "", h.len);
     }
+    t->in_host = false;
     buf_free(&h);
     /* (an all-ASCII host needs no IDNA, nor a context) */
     if (st == XIRI_OK && o->status == XIRI_OK &&
         to_uri_needs_idna(o->data + start, o->len - start) && ctx_of(t))
         st = to_uri_host_maps(t->ctx, o->data + start, o->len - start, &ok);
-    if (st == XIRI_OK && !ok) {
-        o->len = start;
-        pct_normalize(o, t->s, off, off + len, t->query, PCT_RAW, NULL, NULL);
-    }
+    if (st == XIRI_OK && !ok)
+        t->host_kept = true;
     return st != XIRI_OK ? st : t->st;
 }
 
@@ -245,6 +250,7 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
     struct to_iri t;
     enum xiri_status st;
     const struct span *h, *scheme, *path;
+    size_t start = o->len;
 
     st = ref_parse(s, len, XIRI_PROFILE_LEIRI, &r, NULL, err);
     if (st != XIRI_OK)
@@ -256,6 +262,7 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
     t.own = NULL;
     t.s = s;
     t.query = &r.part[XIRI_PART_QUERY];
+    t.in_host = t.host_kept = false;
     t.st = XIRI_OK;
     if (scheme->set)
         dns = scheme_is_dns(s + scheme->off, scheme->len);
@@ -271,6 +278,13 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
         convert_text(&t, o, path->off + path->len, len);
     } else {
         convert_text(&t, o, 0, len);
+    }
+    if (st == XIRI_OK && t.host_kept) {
+        /* a host the default to-uri cannot map (it leaves the whole value
+         * as it is): nothing decoded, so that the value stays a URI and
+         * a rewrite to URIs gives it back */
+        o->len = start;
+        pct_normalize(o, s, 0, len, t.query, PCT_RAW, NULL, NULL);
     }
     if (st == XIRI_OK)
         st = t.st != XIRI_OK ? t.st : o->status;

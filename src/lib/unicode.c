@@ -389,14 +389,19 @@ static bool norm_ascii(uint32_t cp, bool compat, char out[4])
     return U_SUCCESS(ec) && ascii_text(res, m, out);
 }
 
-/* Is s one of the delimiters / : ? # @ . & = % alone (or, dotdot, "..",
- * a dot segment)? */
-static bool is_delimiter_text(const char *s, bool dotdot)
+/* Is s one of the delimiters / : ? # @ . & = % alone? */
+static bool is_delimiter_text(const char *s)
 {
-    static const char delims[] = "/:?#@.&=%";
+    return s[0] && !s[1] && strchr("/:?#@.&=%", s[0]);
+}
 
-    return (s[0] && !s[1] && strchr(delims, s[0])) ||
-           (dotdot && strcmp(s, "..") == 0);
+/* Would text s (one to three ASCII characters a character stands for)
+ * pass for delimiters in an IRI: it holds one of / : ? # @ & = % ("??",
+ * "a/c"), or it is "." or ".." (a dot segment; "..." is none)? */
+static bool passes_for_delimiters(const char *s)
+{
+    return strpbrk(s, "/:?#@&=%") != NULL || strcmp(s, ".") == 0 ||
+           strcmp(s, "..") == 0;
 }
 
 /* The UTS #39 skeleton of cp (section 4, the confusables data) as ASCII
@@ -419,17 +424,22 @@ bool uni_nfc_ascii(uint32_t cp)
     return norm_ascii(cp, false, a);
 }
 
+bool uni_is_mark(uint32_t cp)
+{
+    return cp <= 0x10FFFF && (U_GET_GC_MASK((UChar32)cp) & U_GC_M_MASK) != 0;
+}
+
 enum xiri_status uni_passes_for_delimiter(struct xiri_ctx *ctx, uint32_t cp,
-                                          bool *yes)
+                                          bool any_category, bool *yes)
 {
     struct uni *u;
     enum xiri_status st;
     char a[4];
 
     *yes = false;
-    if (cp < 0x80 || !uni_is_punct_or_symbol(cp))
+    if (cp < 0x80 || (!any_category && !uni_is_punct_or_symbol(cp)))
         return XIRI_OK;
-    if (norm_ascii(cp, true, a) && is_delimiter_text(a, true)) {
+    if (norm_ascii(cp, true, a) && passes_for_delimiters(a)) {
         *yes = true;
         return XIRI_OK;
     }
@@ -437,7 +447,7 @@ enum xiri_status uni_passes_for_delimiter(struct xiri_ctx *ctx, uint32_t cp,
     if (st == XIRI_OK)
         st = spoof_checker(u);
     if (st == XIRI_OK)
-        *yes = skeleton_ascii(u, cp, a) && is_delimiter_text(a, true);
+        *yes = skeleton_ascii(u, cp, a) && passes_for_delimiters(a);
     return st;
 }
 
@@ -462,7 +472,7 @@ bool uni_delimiter_lookalike(struct xiri_ctx *ctx, uint32_t cp, char *ascii)
             return false;
     if (uni_for_ctx(ctx, &u) != XIRI_OK || spoof_checker(u) != XIRI_OK)
         return false;
-    if (!skeleton_ascii(u, cp, a) || !is_delimiter_text(a, false))
+    if (!skeleton_ascii(u, cp, a) || !is_delimiter_text(a))
         return false;
     *ascii = a[0];
     return true;

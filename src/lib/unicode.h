@@ -53,14 +53,21 @@ bool uni_nfc_boundary_before(uint32_t cp);
  * QUESTION MARK ';', U+212A KELVIN SIGN 'K'). */
 bool uni_nfc_ascii(uint32_t cp);
 
+/* General category M (a combining mark: nonspacing, spacing or
+ * enclosing). */
+bool uni_is_mark(uint32_t cp);
+
 /* For a URI-to-IRI mapping (RFC 3987 7.5, 8): whether cp, a punctuation
- * mark or symbol, would pass for one of the delimiters / : ? # @ . & = %
- * or for "..": its NFKC form (U+FF06 FULLWIDTH AMPERSAND, U+2025 TWO DOT
- * LEADER) or its UTS #39 skeleton (U+2215 DIVISION SLASH; whatever its
- * script: U+1735 PHILIPPINE SINGLE PUNCTUATION for '/') is one; into
- * *yes.  Fails only when ICU's spoof checker cannot be had. */
+ * mark or symbol (or, any_category, any character: in a host), would pass
+ * for delimiters: its NFKC form or its UTS #39 skeleton, whatever its
+ * script, holds one of / : ? # @ & = % (U+2215 DIVISION SLASH, U+1735
+ * PHILIPPINE SINGLE PUNCTUATION, U+FF06 FULLWIDTH AMPERSAND, U+2047
+ * DOUBLE QUESTION MARK, U+2100 ACCOUNT OF; in a host U+30CE KATAKANA
+ * LETTER NO) or is "." or ".." (U+2024 ONE DOT LEADER, U+2025 TWO DOT
+ * LEADER); into *yes.  Fails only when ICU's spoof checker cannot be
+ * had. */
 enum xiri_status uni_passes_for_delimiter(struct xiri_ctx *ctx, uint32_t cp,
-                                          bool *yes);
+                                          bool any_category, bool *yes);
 
 /* General category P (punctuation) or S (symbol). */
 bool uni_is_punct_or_symbol(uint32_t cp);

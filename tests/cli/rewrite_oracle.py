@@ -501,12 +501,14 @@ SKELETON_DELIMITERS = {"\u2215", "\u2044", "\u1735", "\u0589"}
 
 def lookalike(ch):
     """RFC 3987 7.5, 8: a punctuation mark or symbol that would pass for
-    one of the delimiters / : ? # @ . & = % or for "..": its NFKC form or
-    its skeleton is one"""
+    delimiters: its NFKC form (up to three ASCII characters) or its
+    skeleton holds one of / : ? # @ & = % or is "." or ".." (in a host,
+    xiri also tests letters' skeletons, which this model lacks)"""
     if unicodedata.category(ch)[0] not in "PS":
         return False
     k = unicodedata.normalize("NFKC", ch)
-    if (len(k) == 1 and k in "/:?#@.&=%") or k == "..":
+    if (len(k) <= 3 and all(ord(c) < 0x80 for c in k) and
+            (any(c in "/:?#@&=%" for c in k) or k in (".", ".."))):
         return True
     return ch in SKELETON_DELIMITERS
 
@@ -569,8 +571,9 @@ def decode_text(t, in_query, prev="/", utf8=True):
             if ch is not None:
                 cp = ord(ch)
                 written = prev + "".join(out[-2:])
+                mark = unicodedata.category(ch).startswith("M")
                 if (not iri_allowed(cp, in_query) or unseen(cp) or nfc_ascii(ch) or
-                        lookalike(ch) or (joins_before(ch) and joins_syntax(written))):
+                        lookalike(ch) or ((mark or joins_before(ch)) and joins_syntax(written))):
                     ch = None
         if ch is not None:
             out.append(ch)
@@ -614,17 +617,37 @@ def unicode_labels(host):
     return ".".join(out)
 
 
+class HostKept(Exception):
+    """a DNS host to-uri could not map back: the value is kept whole"""
+
+
 def dns_host(host, opts):
     """RFC 3987 3.2 on the host of a DNS name: decoded only where to-uri
     maps the result back"""
     h = decode_text(host, False)
     if opts.idn == "unicode":
         h = unicode_labels(h)
-    return h if host_maps(h) else decode_text(host, False, utf8=False)
+    if not host_maps(h):
+        raise HostKept()
+    return h
 
 
 def to_iri(v, opts, html_doc, doc_enc, base):
     check_syntax(v)
+    try:
+        return to_iri_parts(v, opts, html_doc, doc_enc, base)
+    except HostKept:
+        # to-uri leaves a value whose host it cannot map as it is: nothing
+        # of it is decoded, so that it stays a URI
+        s, a, p, q, f = split(v)
+        keep_q = opts.query_encoding != "utf-8" and legacy_query(v, html_doc, doc_enc, base)
+        parts = [decode_text(x, False, utf8=False) if x is not None else None for x in (a, p)]
+        q2 = q if (q is None or keep_q) else decode_text(q, True, utf8=False)
+        f2 = None if f is None else decode_text(f, False, utf8=False)
+        return recompose(s, parts[0], parts[1], q2, f2)
+
+
+def to_iri_parts(v, opts, html_doc, doc_enc, base):
     s, a, p, q, f = split(v)
     keep_q = opts.query_encoding != "utf-8" and legacy_query(v, html_doc, doc_enc, base)
     scheme = (s or (split(base)[0] if base and a is not None else None) or "").lower()

@@ -522,6 +522,11 @@ static const struct map_case to_iri_cases[] = {
      "x:/a%E2%88%95b%E2%81%84c?q=1%EF%BC%86r%EF%B9%96", -1},
     {"x:/a%D6%89b%E2%80%A4c/%EF%BC%8E%EF%BC%8E/%E2%80%A5", PCT, 0,
      "x:/a%D6%89b%E2%80%A4c/%EF%BC%8E%EF%BC%8E/%E2%80%A5", -1},
+    /* and punctuation whose NFKC form holds a delimiter among other
+     * characters: U+2047 DOUBLE QUESTION MARK "??", U+2100 ACCOUNT OF
+     * "a/c" */
+    {"x:/search%E2%81%87q=1/a%E2%84%80b", PCT, 0,
+     "x:/search%E2%81%87q=1/a%E2%84%80b", -1},
     {"x:%EF%BC%A1%EF%BC%88%EF%BC%91%EF%BC%89%EF%BC%8B%E2%80%A6", PCT, 0,
      "x:\xef\xbc\xa1\xef\xbc\x88\xef\xbc\x91\xef\xbc\x89\xef\xbc\x8b"
      "\xe2\x80\xa6",
@@ -536,6 +541,12 @@ static const struct map_case to_iri_cases[] = {
      * NFC_Quick_Check Maybe) after '='; after a letter, raw, decoded or
      * ASCII (a file name in NFD), they decode */
     {"x:?a=%CC%B8b", PCT, 0, "x:?a=%CC%B8b", -1},
+    /* a mark NFC joins to nothing, but drawn on the character before it:
+     * U+20E3 COMBINING ENCLOSING KEYCAP after '#', U+20DD COMBINING
+     * ENCLOSING CIRCLE after an escape, U+0903 DEVANAGARI SIGN VISARGA
+     * (a spacing mark) after '-' */
+    {"x:a#%E2%83%A3", PCT, 0, "x:a#%E2%83%A3", -1},
+    {"x:/%2F%E2%83%9D/-%E0%A4%83", PCT, 0, "x:/%2F%E2%83%9D/-%E0%A4%83", -1},
     {"x:%EF%BF%BE%CC%81", PCT, 0, "x:%EF%BF%BE%CC%81", -1},
     {"x:%CC%81", PCT, 0, "x:%CC%81", -1},
     {"x:=%E1%85%A1", PCT, 0, "x:=%E1%85%A1", -1},
@@ -552,19 +563,32 @@ static const struct map_case to_iri_cases[] = {
      PCT, 0, "x:/a%E2%80%AEb?\xee\x80\x80#%EF%B7%90%EE%80%80\xc3\xa9", -1},
     /* the host of a DNS name (and a mailto domain) decodes only where
      * 3.1 with IDNA ToASCII takes it back: "résumé-" breaks the hyphen
-     * rule, %C0%AF is no UTF-8; another scheme's host decodes */
-    {"http://r%C3%A9sum%C3%A9-.example/", PCT, 0,
-     "http://r%C3%A9sum%C3%A9-.example/", -1},
+     * rule, %C0%AF is no UTF-8; then nothing of the value decodes (to-uri
+     * leaves a value whose host it cannot map as it is: the rest must
+     * stay a URI); another scheme's host decodes */
+    {"http://r%C3%A9sum%C3%A9-.example/caf%C3%A9", PCT, 0,
+     "http://r%C3%A9sum%C3%A9-.example/caf%C3%A9", -1},
     {"http://%C0%AF.r%C3%A9sum%C3%A9.example/%C3%A9", PCT, 0,
-     "http://%C0%AF.r%C3%A9sum%C3%A9.example/\xc3\xa9", -1},
+     "http://%C0%AF.r%C3%A9sum%C3%A9.example/%C3%A9", -1},
     {"http://r%C3%A9sum%C3%A9.example/", PCT, 0,
      "http://r\xc3\xa9sum\xc3\xa9.example/", -1},
     {"foo://r%C3%A9sum%C3%A9-.example/", PCT, 0,
      "foo://r\xc3\xa9sum\xc3\xa9-.example/", -1},
     {"mailto:a@r%C3%A9sum%C3%A9-.example,b@%C3%A9.example?subject=%C3%A9", PCT,
-     0,
-     "mailto:a@r%C3%A9sum%C3%A9-.example,b@\xc3\xa9.example?subject=\xc3\xa9",
+     0, "mailto:a@r%C3%A9sum%C3%A9-.example,b@%C3%A9.example?subject=%C3%A9",
      -1},
+    {"mailto:a@r%C3%A9sum%C3%A9.example,b@%C3%A9.example?subject=%C3%A9", PCT,
+     0,
+     "mailto:a@r\xc3\xa9sum\xc3\xa9.example,b@\xc3\xa9.example?subject="
+     "\xc3\xa9",
+     -1},
+    /* in a host a letter that passes for a delimiter stays escaped too
+     * (U+30CE KATAKANA LETTER NO, skeleton '/'; DNS takes it), and stays
+     * ACE with --idn=unicode (xn--ldk); in a path it decodes */
+    {"http://bank.example%E3%83%8Elogin.evil.example/%E3%83%8E", PCT, 0,
+     "http://bank.example%E3%83%8Elogin.evil.example/\xe3\x83\x8e", -1},
+    {"http://bank.example.xn--ldk.evil.example/", UNI, 0,
+     "http://bank.example.xn--ldk.evil.example/", -1},
     /* ToUnicode only for DNS names (3.2: with knowledge of the scheme),
      * label by label, the others as written; a label whose characters
      * would not be seen (U+200C ZERO WIDTH NON-JOINER, RFC 5892
