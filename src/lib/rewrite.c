@@ -914,7 +914,8 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     if (rw->opts.to == XIRI_REWRITE_IRI) {
         /* a network-path reference takes its base's scheme */
         st = to_iri_append(rw->ctx, v ? v : "", n, idn,
-                           network_path_of_dns(v, n, l->base), &rw->value, err);
+                           v && network_path_of_dns(v, n, l->base), &rw->value,
+                           err);
         if (st != XIRI_OK)
             rw->value.len = 0;
     } else if (plain) {

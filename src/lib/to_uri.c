@@ -152,7 +152,6 @@ static enum xiri_status map_host(struct mapping *m, size_t off, size_t len)
     if (!to_uri_needs_idna(m->s + off, len) || (len > 0 && m->s[off] == '['))
         return map_text(m, off, off + len);
     buf_init(&name, XIRI_MAX_LEN);
-    st = XIRI_OK;
     if (!decode_host(m->s + off, len, &name))
         st = name.status != XIRI_OK
                  ? name.status
