@@ -135,6 +135,7 @@
 #define scheme_default_port xiri__scheme_default_port
 #define scheme_is xiri__scheme_is
 #define scheme_is_dns xiri__scheme_is_dns
+#define scheme_mailto_address xiri__scheme_mailto_address
 #define scheme_is_special xiri__scheme_is_special
 #define scheme_prefix_len xiri__scheme_prefix_len
 #define scheme_query_in_document_encoding xiri__scheme_query_in_document_encoding

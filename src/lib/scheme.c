@@ -63,6 +63,17 @@ bool scheme_is_dns(const char *s, size_t n)
            scheme_is(s, n, "wss");
 }
 
+size_t scheme_mailto_address(const char *s, size_t i, size_t end, size_t *at)
+{
+    size_t j;
+
+    *at = SIZE_MAX;
+    for (j = i; j < end && s[j] != ','; j++)
+        if (s[j] == '@')
+            *at = j;
+    return j;
+}
+
 bool scheme_is_special(const char *s, size_t n)
 {
     return scheme_is_dns(s, n) || scheme_is(s, n, "file");

@@ -20,6 +20,10 @@ bool scheme_is(const char *s, size_t n, const char *lower);
 /* Schemes whose hosts are DNS names that legacy resolvers only take in
  * ToASCII form: http, https, ftp, ws, wss. */
 bool scheme_is_dns(const char *s, size_t n);
+/* mailto (RFC 6068 2): the address that starts at s[i] in a path that
+ * ends at end (addresses are comma-separated): its end, and in *at the
+ * '@' before its domain, a DNS name (SIZE_MAX: none). */
+size_t scheme_mailto_address(const char *s, size_t i, size_t end, size_t *at);
 /* WHATWG URL 4.2's special schemes: those, and file. */
 bool scheme_is_special(const char *s, size_t n);
 /* Schemes whose query browsers encode in the document's encoding: WHATWG

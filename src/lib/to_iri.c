@@ -186,23 +186,25 @@ static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
                                          size_t off, size_t len,
                                          enum xiri_idn idn)
 {
-    struct buf h;
     enum xiri_status st = XIRI_OK;
     size_t start = o->len;
     bool ok = true;
 
-    buf_init(&h, XIRI_MAX_LEN);
     t->in_host = true;
-    convert_text(t, &h, off, off + len);
-    if (h.status != XIRI_OK) {
-        st = h.status;
-    } else if (idn == XIRI_IDN_UNICODE) {
-        st = unicode_labels(t, o, h.data ? h.data : "", h.len);
+    if (idn == XIRI_IDN_UNICODE) {
+        /* (the text first, then its labels) */
+        struct buf h;
+
+        buf_init(&h, XIRI_MAX_LEN);
+        convert_text(t, &h, off, off + len);
+        st = h.status != XIRI_OK
+                 ? h.status
+                 : unicode_labels(t, o, h.data ? h.data : "", h.len);
+        buf_free(&h);
     } else {
-        buf_append(o, h.data ? h.data : "", h.len);
+        convert_text(t, o, off, off + len);
     }
     t->in_host = false;
-    buf_free(&h);
     /* (an all-ASCII host needs no IDNA, nor a context) */
     if (st == XIRI_OK && o->status == XIRI_OK &&
         to_uri_needs_idna(o->data + start, o->len - start) && ctx_of(t))
@@ -222,13 +224,8 @@ static enum xiri_status convert_mailto_path(struct to_iri *t, struct buf *o,
     enum xiri_status st = XIRI_OK;
 
     while (i < end && st == XIRI_OK) {
-        size_t addr_end = i, at = SIZE_MAX, j;
+        size_t at, addr_end = scheme_mailto_address(t->s, i, end, &at);
 
-        while (addr_end < end && t->s[addr_end] != ',')
-            addr_end++;
-        for (j = i; j < addr_end; j++)
-            if (t->s[j] == '@')
-                at = j;
         if (at == SIZE_MAX) {
             convert_text(t, o, i, addr_end);
         } else {

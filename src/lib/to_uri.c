@@ -189,14 +189,9 @@ static enum xiri_status map_mailto_path(struct mapping *m, size_t off,
     size_t i = off, end = off + len;
 
     while (i < end) {
-        size_t addr_end = i, at = SIZE_MAX, j;
+        size_t at, addr_end = scheme_mailto_address(m->s, i, end, &at);
         enum xiri_status st;
 
-        while (addr_end < end && m->s[addr_end] != ',')
-            addr_end++;
-        for (j = i; j < addr_end; j++)
-            if (m->s[j] == '@')
-                at = j;
         if (at == SIZE_MAX) {
             st = map_text(m, i, addr_end);
         } else {

@@ -51,6 +51,10 @@ struct content {
 
 struct emit;
 
+/* xiri_walker.marks: the XIRI_LINK_* bits below, the offset above */
+#define MARK_SHIFT 3
+#define MARK_BITS (XIRI_LINK_SRCSET_DROPPED | XIRI_LINK_SRCSET_INVALID)
+
 struct xiri_walker {
     struct xiri_ctx *ctx;
     const struct xiri_registry *reg;
@@ -99,8 +103,8 @@ struct xiri_walker {
     char unknown_entity[64];
     bool entities_exhausted; /* max_entities were read */
     /* the srcset candidates of the value being emitted that have a
-     * problem: (offset of the candidate's URL << 2) | XIRI_LINK_SRCSET_*
-     * bits, ascending (srcset_mark) */
+     * problem: (offset of the candidate's URL << MARK_SHIFT) |
+     * XIRI_LINK_SRCSET_* bits, ascending (srcset_mark) */
     size_t *marks;
     size_t nmarks, marks_cap;
 
@@ -1077,12 +1081,10 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
         return 1;
     /* the srcset problems of this candidate (srcset_mark; their offset is the
      * URL's, before any control is trimmed below) */
-    while (e->mark_i < w->nmarks && (w->marks[e->mark_i] >> 2) < start)
+    while (e->mark_i < w->nmarks && (w->marks[e->mark_i] >> MARK_SHIFT) < start)
         e->mark_i++;
-    if (e->mark_i < w->nmarks && (w->marks[e->mark_i] >> 2) == start)
-        findings |=
-            ((w->marks[e->mark_i] & 1u) ? XIRI_LINK_SRCSET_DROPPED : 0) |
-            ((w->marks[e->mark_i] & 2u) ? XIRI_LINK_SRCSET_INVALID : 0);
+    if (e->mark_i < w->nmarks && (w->marks[e->mark_i] >> MARK_SHIFT) == start)
+        findings |= (unsigned)(w->marks[e->mark_i] & MARK_BITS);
     if (index == e->unpaired)
         findings |= XIRI_LINK_UNPAIRED;
     /* (a usemap is no URL: HTML LS, "rules for parsing a hash-name
@@ -1298,17 +1300,18 @@ static int srcset_problem(void *user, enum srcset_problem_kind kind, size_t at,
 }
 
 /* srcset_check's callback before a srcset value's candidates are emitted:
- * which candidates have a problem (w->marks; 1: browsers drop it, 2: HTML
- * does not allow it), so that their links say so (xiri_link.findings). */
+ * which candidates have a problem (w->marks), so that their links say so
+ * (xiri_link.findings). */
 static int srcset_mark(void *user, enum srcset_problem_kind kind, size_t at,
                        const char *message)
 {
     struct emit *e = user;
     struct xiri_walker *w = e->w;
-    size_t bit = kind == SRCSET_DROPPED ? 1u : 2u;
+    size_t bit = kind == SRCSET_DROPPED ? XIRI_LINK_SRCSET_DROPPED
+                                        : XIRI_LINK_SRCSET_INVALID;
 
     (void)message;
-    if (w->nmarks > 0 && (w->marks[w->nmarks - 1] >> 2) == at) {
+    if (w->nmarks > 0 && (w->marks[w->nmarks - 1] >> MARK_SHIFT) == at) {
         w->marks[w->nmarks - 1] |= bit;
         return 0;
     }
@@ -1323,7 +1326,7 @@ static int srcset_mark(void *user, enum srcset_problem_kind kind, size_t at,
         w->marks = p;
         w->marks_cap = cap;
     }
-    w->marks[w->nmarks++] = at << 2 | bit;
+    w->marks[w->nmarks++] = at << MARK_SHIFT | bit;
     return 0;
 }
 

@@ -611,6 +611,19 @@ static enum xiri_status simple_total(struct xsd *x, struct sdoc *d,
                                      xmlNode *stn, struct comp *self,
                                      bool *total);
 
+/* The next white-space separated token of list from *i on (a union's
+ * memberTypes) into *tok; false when there is none. */
+static bool list_token(struct span list, size_t *i, struct span *tok)
+{
+    while (*i < list.n && is_ws(list.s[*i]))
+        (*i)++;
+    tok->s = list.s + *i;
+    while (*i < list.n && !is_ws(list.s[*i]))
+        (*i)++;
+    tok->n = (size_t)(list.s + *i - tok->s);
+    return tok->n > 0;
+}
+
 /* Whether the type named q (as written on node) is one whose lexical
  * space holds every string, after its white space is processed (XSD 1.0
  * Part 2 4.3.6): xs:string, normalizedString, token, anyURI (3.2.17:
@@ -692,16 +705,9 @@ static enum xiri_status simple_total(struct xsd *x, struct sdoc *d,
         if (is_xs(c, "union")) {
             if ((v = attr_get(x, c, "memberTypes"))) {
                 list = trim(v);
-                for (i = 0; i < list.n && st == XIRI_OK && !*total;) {
-                    while (i < list.n && is_ws(list.s[i]))
-                        i++;
-                    tok.s = list.s + i;
-                    while (i < list.n && !is_ws(list.s[i]))
-                        i++;
-                    tok.n = (size_t)(list.s + i - tok.s);
-                    if (tok.n)
-                        st = type_total(x, d, c, tok, self, total);
-                }
+                for (i = 0;
+                     st == XIRI_OK && !*total && list_token(list, &i, &tok);)
+                    st = type_total(x, d, c, tok, self, total);
             }
             for (m = c->children; m && st == XIRI_OK && !*total; m = m->next)
                 if (is_xs(m, "simpleType"))
@@ -764,15 +770,7 @@ static enum xiri_status simple_body(struct xsd *x, struct sdoc *d, xmlNode *stn,
 
             if ((v = attr_get(x, c, "memberTypes"))) {
                 list = trim(v);
-                for (i = 0; i < list.n && !total;) {
-                    while (i < list.n && is_ws(list.s[i]))
-                        i++;
-                    tok.s = list.s + i;
-                    while (i < list.n && !is_ws(list.s[i]))
-                        i++;
-                    tok.n = (size_t)(list.s + i - tok.s);
-                    if (!tok.n)
-                        continue;
+                for (i = 0; !total && list_token(list, &i, &tok);) {
                     st = type_ref(x, d, c, tok, self, &s, NULL);
                     if (st == XIRI_OK)
                         st = type_total(x, d, c, tok, self, &total);
@@ -921,8 +919,10 @@ static enum xiri_status use_name(struct xsd *x, struct sdoc *d, xmlNode *n,
  * attribute use (XSD 1.0 Part 1 3.4.2, {attribute uses} of a
  * restriction: the base's are kept only where the restriction has none
  * of that name); its own declaration was walked already. */
-static enum xiri_status prohibited(struct xsd *x, const struct restr_chain *ch,
-                                   const char *ns, struct span name, bool *out)
+static enum xiri_status replaced_in_restriction(struct xsd *x,
+                                                const struct restr_chain *ch,
+                                                const char *ns,
+                                                struct span name, bool *out)
 {
     xmlNode *c;
     const char *pns;
@@ -956,7 +956,7 @@ static enum xiri_status attr_use(struct xsd *x, struct sdoc *d, xmlNode *n,
     struct span name;
     struct comp *g;
     int shape = SHAPE_NONE;
-    bool prohib;
+    bool replaced;
     enum xiri_status st;
 
     if (use && span_is(trim(use), "prohibited"))
@@ -977,8 +977,8 @@ static enum xiri_status attr_use(struct xsd *x, struct sdoc *d, xmlNode *n,
     }
     if (st != XIRI_OK || shape == SHAPE_NONE)
         return st;
-    st = prohibited(x, ch, ans, name, &prohib);
-    if (st != XIRI_OK || prohib)
+    st = replaced_in_restriction(x, ch, ans, name, &replaced);
+    if (st != XIRI_OK || replaced)
         return st;
     return add_entry(x, ens, en, ans, &name, shape);
 }
