@@ -608,6 +608,12 @@ struct xiri_link {
                                   about this item itself (each also comes
                                   to xiri_doc_diag_fn as a finding); 0 in
                                   a link the caller made */
+    int empty_tag;             /* element content written as an
+                                  empty-element tag, <e/> (XML 1.0 3.1:
+                                  the same as <e></e>): the value is
+                                  empty, offset is the '/' of its "/>",
+                                  raw_length 0, and no other value can be
+                                  written in its place */
 };
 
 /* xiri_link.findings: the walker's findings about one item, which

@@ -15,6 +15,8 @@
 #define SVG_NS "http://www.w3.org/2000/svg"
 #define MATHML_NS "http://www.w3.org/1998/Math/MathML"
 #define XLINK_NS "http://www.w3.org/1999/xlink"
+/* XSD Part 1 2.6: xsi:nil, xsi:type, xsi:schemaLocation... */
+#define XSI_NS "http://www.w3.org/2001/XMLSchema-instance"
 
 /* Is attribute {attr_ns}attr of element {element_ns}element registered?
  * NULL namespaces (and "") mean "no namespace".  Entries for element "*"

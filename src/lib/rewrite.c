@@ -1239,6 +1239,12 @@ static int on_link(void *user, const struct xiri_link *l)
                            "break the unquoted CSS url() it stands in (CSS "
                            "Syntax Level 3, 4.3.6); left as it is: quote "
                            "the URL, url(\"...\")";
+    } else if (l->empty_tag) {
+        /* (only --resolve changes an empty value) */
+        ev.status = XIRI_EINVAL;
+        ev.message = "the element is written as an empty-element tag "
+                     "(<e/>), which holds no place for a value; left as it "
+                     "is: write it as <e></e> to have it rewritten";
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";

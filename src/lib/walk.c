@@ -47,6 +47,11 @@ struct content {
     enum xiri_shape shape;
     char *element, *element_ns;
     char *base;
+    /* XML: the start tag is an empty-element tag, <e/> (XML 1.0 3.1:
+     * the same element as <e></e>); it has xsi:nil="true" (XSD Part 1
+     * 2.6.2) */
+    size_t empty_at; /* the '/' of its "/>", or SIZE_MAX */
+    bool nil;
 };
 
 struct emit;
@@ -1974,6 +1979,25 @@ static void content_begin(struct xiri_walker *w, const char *element,
     c->active = true;
     c->depth = w->depth;
     c->start = tag_end + 1;
+    c->nil = false;
+    /* in XML a '/' before a start tag's '>' is always the empty
+     * element's (values are quoted); in HTML it may end an unquoted
+     * value, and HTML's elements of content are not empty-element tags.
+     * (libxml2 reports an empty-element tag with its position at the
+     * '/', another at the '>'.) */
+    c->empty_at = SIZE_MAX;
+    if (!w->html) {
+        size_t s0, s1;
+        const char *text = input_window(w->in, &s0, &s1);
+        const char *t = text - s0;
+
+        if (tag_end >= s0 && tag_end + 1 < s1 && t[tag_end] == '/' &&
+            t[tag_end + 1] == '>')
+            c->empty_at = tag_end;
+        else if (tag_end > s0 && tag_end < s1 && t[tag_end] == '>' &&
+                 t[tag_end - 1] == '/')
+            c->empty_at = tag_end - 1;
+    }
     c->shape = shape;
     c->value.len = 0;
     c->value.status = XIRI_OK;
@@ -2015,17 +2039,32 @@ static void content_end(struct xiri_walker *w)
          * style element's raw text up to there (WHATWG HTML 13.2.5.3,
          * EOF in the RAWTEXT state emits an end-of-file token) */
         lt = s1 - s0;
-    if (lt == SIZE_MAX || c->start < s0 || s0 + lt < c->start) {
-        content_drop(w); /* cannot happen: the window holds the content */
-        return;
-    }
     memset(&e, 0, sizeof(e));
     e.w = w;
     e.map_ok = -1;
-    e.raw = text + (c->start - s0);
-    e.raw_len = s0 + lt - c->start;
-    e.raw_pos = c->start;
     e.content = UNIT_CONTENT;
+    if (c->empty_at != SIZE_MAX && c->empty_at >= s0 && c->empty_at < s1) {
+        /* <e/>: the empty value, placed at the '/' of its "/>" (which
+         * holds no place for another value: xiri_link.empty_tag) */
+        e.raw_pos = c->empty_at;
+        e.raw = text + (e.raw_pos - s0);
+        e.raw_len = 0;
+        e.link.empty_tag = 1;
+    } else if (lt == SIZE_MAX || c->start < s0 || s0 + lt < c->start) {
+        content_drop(w); /* cannot happen: the window holds the content */
+        return;
+    } else {
+        e.raw = text + (c->start - s0);
+        e.raw_len = s0 + lt - c->start;
+        e.raw_pos = c->start;
+    }
+    /* a nilled element has no value at all (XSD Part 1 3.3.4.4: it has
+     * no character or element children); one that has some is invalid,
+     * and its content is read as written */
+    if (c->nil && e.raw_len == 0) {
+        content_drop(w);
+        return;
+    }
     /* (an SVG element of an HTML page has its namespace: no raw text) */
     te = w->html && !c->element_ns ? tag_html_text_element_z(c->element) : NULL;
     if (te && te->libxml2_raw) {
@@ -2403,6 +2442,26 @@ static bool value_in_input(struct xiri_walker *w, const xmlChar *v,
     return true;
 }
 
+/* Whether a start tag says xsi:nil="true" (XSD Part 1 2.6.2; an
+ * xs:boolean, "true" or "1" with white space collapsed, 3.3.2 of Part 2). */
+static bool xsi_nil(int nb_attributes, const xmlChar **attrs)
+{
+    int i;
+
+    for (i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attrs + 5 * i;
+        const char *v = (const char *)a[3];
+        size_t n = (size_t)(a[4] - a[3]);
+
+        if (!a[2] || strcmp((const char *)a[2], XSI_NS) != 0 ||
+            strcmp((const char *)a[0], "nil") != 0)
+            continue;
+        v = trim_ws(v, &n);
+        return (n == 4 && memcmp(v, "true", 4) == 0) || (n == 1 && v[0] == '1');
+    }
+    return false;
+}
+
 static void on_start_ns(void *ctx, const xmlChar *localname,
                         const xmlChar *prefix, const xmlChar *URI,
                         int nb_namespaces, const xmlChar **namespaces,
@@ -2542,8 +2601,10 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                 skip = style_type_not_css(
                     (const char *)attrs[5 * i + 3],
                     (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]));
-        if (!skip)
+        if (!skip) {
             content_begin(w, el, el_ns, shape, tag_end);
+            w->content.nil = xsi_nil(nb_attributes, attrs);
+        }
     }
     w->safe = w->content.active ? w->content.start : tag_end;
     w->floor = tag_end + 1;

@@ -55,11 +55,12 @@ static int on_link(void *user, const struct xiri_link *l)
 
     if (l->findings)
         snprintf(findings, sizeof(findings), " findings=%#x", l->findings);
-    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>%s%s%s",
+    snprintf(line, sizeof(line), "%lu:%lu+%zu/%zu %s@%s#%u [%.*s] <%s>%s%s%s%s",
              l->line, l->column, l->offset, l->raw_length, l->element,
              l->attribute ? l->attribute : "()", l->item, (int)l->value_len,
              l->value, l->base ? l->base : "-", l->in_cdata ? " cdata" : "",
-             l->has_markup ? " markup" : "", findings);
+             l->has_markup ? " markup" : "", l->empty_tag ? " empty-tag" : "",
+             findings);
     rec_add(user, line);
     return 0;
 }
@@ -206,6 +207,34 @@ static void test_walk_content_markup(void)
 
     check_doc("content markup", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL,
               want);
+}
+
+/* An element of IRI content written as an empty-element tag is the
+ * same element as with a start and an end tag (XML 1.0 3.1): an empty
+ * link, placed at the '/' of its "/>" (empty_tag: a rewriter cannot write
+ * another value there), whatever is between the name and "/>".  A nilled
+ * element (xsi:nil "true" or "1", XSD Part 1 2.6.2, 3.3.4.4) has no value
+ * and gives no link; one with content is read.  Content that is only a
+ * comment is the empty value before it (a new value goes there, the
+ * comment stays).  Places counted by hand. */
+static void test_walk_empty_element(void)
+{
+    static const char doc[] =
+        "<r xmlns:i=\"http://www.w3.org/2001/XMLSchema-instance\">\n"  /* 0 */
+        "<id/><id></id><id a='/' /><id\n"                              /* 56 */
+        "/>\n"                                                         /* 86 */
+        "<id i:nil='true'/><id i:nil=' 1 '></id><id i:nil='false'/>\n" /* 89 */
+        "<id i:nil='true'>urn:x</id><id><!--c--></id></r>\n";          /* 148 */
+    static const char want[] = "2:4+59/0 id@()#0 [] <-> empty-tag\n"
+                               "2:10+65/0 id@()#0 [] <->\n"
+                               "2:25+80/0 id@()#0 [] <-> empty-tag\n"
+                               "3:1+86/0 id@()#0 [] <-> empty-tag\n"
+                               "4:57+145/0 id@()#0 [] <-> empty-tag\n"
+                               "5:18+165/5 id@()#0 [urn:x] <->\n"
+                               "5:32+179/0 id@()#0 [] <->\n"
+                               "= xml UTF-8\n";
+
+    check_doc("empty element", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL, want);
 }
 
 /* HTML that declares no encoding and whose first 64 KiB are ASCII: the
@@ -2274,6 +2303,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_content_markup);
     CU_ADD_TEST(s, test_walk_html_late_utf8_sniffing);
     CU_ADD_TEST(s, test_walk_link_findings);
+    CU_ADD_TEST(s, test_walk_empty_element);
     CU_ADD_TEST(s, test_walk_utf16le_bom);
     CU_ADD_TEST(s, test_walk_html_guess_windows_1252);
     CU_ADD_TEST(s, test_walk_invalid_utf8);
