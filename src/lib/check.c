@@ -1257,70 +1257,36 @@ static void check_norm(struct check *ck)
 static void check_bidi_component(struct check *ck, enum xiri_part part,
                                  size_t a, size_t e)
 {
-    const unsigned char *s = (const unsigned char *)ck->s;
-    enum uni_dir first = UNI_DIR_OTHER, last = UNI_DIR_OTHER;
-    size_t i = a, rtl_at = 0, ltr_at = 0, first_at = a, last_at = a;
-    uint32_t rtl_cp = 0, ltr_cp = 0, first_cp = 0, last_cp = 0;
-    bool rtl = false, ltr = false;
+    struct uni_bidi_scan b;
 
-    while (i < e) {
-        uint32_t cp = s[i];
-        size_t n = 1;
-        enum uni_dir d;
-
-        if (s[i] < 0x80)
-            d = ch_is(s[i], CH_ALPHA) ? UNI_DIR_LTR : UNI_DIR_OTHER;
-        else if ((n = utf8_decode(s + i, e - i, &cp)) == 0) {
-            n = 1;
-            cp = 0;
-            d = UNI_DIR_OTHER;
-        } else {
-            d = uni_direction(cp);
-        }
-        if (i == a) {
-            first = d;
-            first_cp = cp;
-        }
-        last = d;
-        last_cp = cp;
-        last_at = i;
-        if (d == UNI_DIR_RTL && !rtl) {
-            rtl = true;
-            rtl_at = i;
-            rtl_cp = cp;
-        } else if (d == UNI_DIR_LTR && !ltr) {
-            ltr = true;
-            ltr_at = i;
-            ltr_cp = cp;
-        }
-        i += n;
-    }
-    if (!rtl)
+    uni_bidi_scan(ck->s + a, e - a, &b);
+    if (!b.rtl)
         return;
-    if (ltr) {
+    if (b.ltr) {
         char l[48];
-        check_describe(l, sizeof(l), ltr_cp);
+        check_describe(l, sizeof(l), b.ltr_cp);
         /* 4.2 rule 1 */
-        check_report(
-            ck, CODE_BIDI_MIXED, XIRI_SEV_WARNING, NULL, part, a, e - a, ltr_cp,
-            "the %s component at byte %zu mixes right-to-left "
-            "and left-to-right characters (U+%04X at byte %zu, %s "
-            "at byte %zu); keep it in one direction or "
-            "percent-encode all of it",
-            check_part_word(part), a, (unsigned)rtl_cp, rtl_at, l, ltr_at);
+        check_report(ck, CODE_BIDI_MIXED, XIRI_SEV_WARNING, NULL, part, a,
+                     e - a, b.ltr_cp,
+                     "the %s component at byte %zu mixes right-to-left "
+                     "and left-to-right characters (U+%04X at byte %zu, %s "
+                     "at byte %zu); keep it in one direction or "
+                     "percent-encode all of it",
+                     check_part_word(part), a, (unsigned)b.rtl_cp, a + b.rtl_at,
+                     l, a + b.ltr_at);
     }
-    if (first != UNI_DIR_RTL || last != UNI_DIR_RTL) {
+    if (b.first != UNI_DIR_RTL || b.last != UNI_DIR_RTL) {
         /* 4.2 rule 2 */
-        bool start = first != UNI_DIR_RTL;
+        bool start = b.first != UNI_DIR_RTL;
         char w[48];
-        check_describe(w, sizeof(w), start ? first_cp : last_cp);
+        check_describe(w, sizeof(w), start ? b.first_cp : b.last_cp);
         check_report(ck, CODE_BIDI_ENDS, XIRI_SEV_WARNING, NULL, part, a, e - a,
-                     start ? first_cp : last_cp,
+                     start ? b.first_cp : b.last_cp,
                      "the %s component at byte %zu has right-to-left "
                      "characters but %s with %s at byte %zu; start and end "
                      "it with right-to-left characters",
                      check_part_word(part), a, start ? "starts" : "ends", w,
-                     start ? first_at : last_at);
+                     a + (start ? 0 : b.last_at));
     }
 }
 

@@ -225,6 +225,53 @@ enum uni_dir uni_direction(uint32_t cp)
     }
 }
 
+void uni_bidi_scan(const char *str, size_t n, struct uni_bidi_scan *out)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0;
+
+    memset(out, 0, sizeof(*out));
+    out->first = out->last = UNI_DIR_OTHER;
+    while (i < n) {
+        uint32_t cp = s[i];
+        size_t k = 1;
+        enum uni_dir d;
+
+        if (s[i] < 0x80) {
+            d = ch_is(s[i], CH_ALPHA) ? UNI_DIR_LTR : UNI_DIR_OTHER;
+        } else if ((k = utf8_decode(s + i, n - i, &cp)) == 0) {
+            k = 1;
+            cp = 0;
+            d = UNI_DIR_OTHER;
+        } else {
+            d = uni_direction(cp);
+        }
+        if (i == 0) {
+            out->first = d;
+            out->first_cp = cp;
+        }
+        out->last = d;
+        out->last_cp = cp;
+        out->last_at = i;
+        if (d == UNI_DIR_RTL && !out->rtl) {
+            out->rtl = true;
+            out->rtl_at = i;
+            out->rtl_cp = cp;
+        } else if (d == UNI_DIR_LTR && !out->ltr) {
+            out->ltr = true;
+            out->ltr_at = i;
+            out->ltr_cp = cp;
+        }
+        i += k;
+    }
+}
+
+bool uni_bidi_well_formed(const struct uni_bidi_scan *b)
+{
+    return !b->rtl ||
+           (!b->ltr && b->first == UNI_DIR_RTL && b->last == UNI_DIR_RTL);
+}
+
 bool uni_is_assigned(uint32_t cp)
 {
     return u_charType((UChar32)cp) != U_UNASSIGNED;

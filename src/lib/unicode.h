@@ -29,6 +29,23 @@ enum uni_dir {
 };
 enum uni_dir uni_direction(uint32_t cp);
 
+/* One component for bidi purposes (RFC 3987 4.2) read as displayed: an
+ * escape is its ASCII characters (a hex letter is left-to-right), an
+ * ASCII letter left-to-right, other ASCII and bytes that are not UTF-8
+ * neither.  Offsets count from the component's start. */
+struct uni_bidi_scan {
+    bool rtl, ltr;         /* it has a character of that direction */
+    size_t rtl_at, ltr_at; /* the first of each */
+    uint32_t rtl_cp, ltr_cp;
+    enum uni_dir first, last; /* of its first and last characters */
+    uint32_t first_cp, last_cp;
+    size_t last_at;
+};
+void uni_bidi_scan(const char *s, size_t n, struct uni_bidi_scan *out);
+/* 4.2 rules 1 and 2: no right-to-left character, or no left-to-right one
+ * and right-to-left at both ends. */
+bool uni_bidi_well_formed(const struct uni_bidi_scan *b);
+
 /* General category facts. */
 bool uni_is_assigned(uint32_t cp);
 bool uni_is_noncharacter(uint32_t cp); /* U+FDD0-FDEF, U+xxFFFE/F */
