@@ -1,6 +1,7 @@
 /* to_iri.c - converting a URI to an IRI, RFC 3987 section 3.2: decode the
  * escapes that stand for characters an IRI may hold at that position and
- * that show what they are, and keep every other escape; a DNS name's host
+ * that show what they are, and keep every other escape; a component only
+ * where it is then well-formed for bidi (section 4.2), a DNS name's host
  * only where section 3.1 maps it back. */
 #include "common.h"
 #include "buf.h"
@@ -17,6 +18,7 @@ struct to_iri {
     struct xiri_ctx *ctx; /* the caller's, else own (made when needed) */
     struct xiri_ctx *own;
     const char *s;
+    const struct ref *r; /* s parsed */
     const struct span *query;
     bool in_host;        /* converting a DNS name's host (convert_dns_host) */
     bool host_kept;      /* one did not map back: the value is kept whole */
@@ -110,6 +112,96 @@ static void convert_text(struct to_iri *t, struct buf *o, size_t from,
 {
     pct_normalize(o, t->s, from, to, t->query, PCT_UTF8 | PCT_RAW, keep_escaped,
                   t);
+}
+
+/* RFC 3987 4.2: the part of t->s holding position i whose components
+ * have a direction (iuserinfo, ireg-name, ipath, iquery, ifragment), with
+ * the delimiters between its components as check.c reads them ("" for
+ * one), and *end where it ends (at most to); NULL, and *end where the
+ * next such part starts, between them (the scheme, the syntax, a port,
+ * an IP literal). */
+static const char *bidi_part(const struct to_iri *t, size_t i, size_t to,
+                             size_t *end)
+{
+    static const struct {
+        enum xiri_part part;
+        const char *delims;
+    } parts[] = {{XIRI_PART_USERINFO, ""},
+                 {XIRI_PART_HOST, "."},
+                 {XIRI_PART_PATH, "/."},
+                 {XIRI_PART_QUERY, "&;="},
+                 {XIRI_PART_FRAGMENT, ""}};
+    size_t k, next = to;
+
+    for (k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
+        const struct span *p = &t->r->part[parts[k].part];
+
+        if (!p->set || p->len == 0 ||
+            (parts[k].part == XIRI_PART_HOST && t->s[p->off] == '['))
+            continue;
+        if (p->off <= i && i < p->off + p->len) {
+            *end = p->off + p->len < to ? p->off + p->len : to;
+            return parts[k].delims;
+        }
+        if (p->off > i && p->off < next)
+            next = p->off;
+    }
+    *end = next;
+    return NULL;
+}
+
+/* Is every component of s[0..n) (between the delimiters) well-formed
+ * for bidi (RFC 3987 4.2, rules 1 and 2)? */
+static bool bidi_ok(const char *s, size_t n, const char *delims)
+{
+    size_t i = 0, j;
+    struct uni_bidi_scan b;
+
+    for (;;) {
+        for (j = i; j < n && !memchr(delims, s[j], strlen(delims)); j++)
+            ;
+        uni_bidi_scan(s + i, j - i, &b);
+        if (!uni_bidi_well_formed(&b))
+            return false;
+        if (j >= n)
+            return true;
+        i = j + 1;
+    }
+}
+
+/* Convert s[from..to) component by component (bidi_part): a component
+ * that decoded is not well-formed for bidi (RFC 3987 4.2: right-to-left
+ * characters mixed with left-to-right ones, or not at both ends; section
+ * 8: such an IRI may display in another order, "http://ex/א/1" as if
+ * "1/א") keeps its escapes, only unreserved ASCII decoded. */
+static void convert_value(struct to_iri *t, struct buf *o, size_t from,
+                          size_t to)
+{
+    size_t i = from;
+
+    while (i < to && o->status == XIRI_OK) {
+        size_t end, j, start = o->len;
+        const char *delims = bidi_part(t, i, to, &end);
+
+        if (!delims) {
+            convert_text(t, o, i, end);
+            i = end;
+            continue;
+        }
+        for (j = i; j < end && !memchr(delims, t->s[j], strlen(delims)); j++)
+            ;
+        convert_text(t, o, i, j);
+        if (o->status == XIRI_OK &&
+            !bidi_ok(o->data + start, o->len - start, "")) {
+            o->len = start;
+            pct_normalize(o, t->s, i, j, t->query, PCT_RAW, NULL, NULL);
+        }
+        if (j < end) { /* the delimiter */
+            convert_text(t, o, j, j + 1);
+            j++;
+        }
+        i = j;
+    }
 }
 
 /* Does every character of the label s[0..n) show as itself in an IRI's
@@ -258,6 +350,7 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
     t.ctx = ctx;
     t.own = NULL;
     t.s = s;
+    t.r = &r;
     t.query = &r.part[XIRI_PART_QUERY];
     t.in_host = t.host_kept = false;
     t.st = XIRI_OK;
@@ -265,16 +358,28 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
         dns = scheme_is_dns(s + scheme->off, scheme->len);
     buf_reserve(o, len);
     if (h->set && dns) {
-        convert_text(&t, o, 0, h->off);
+        /* (a DNS name's labels keep to IDNA's bidi rule, RFC 5893:
+         * to_uri_host_maps) */
+        convert_value(&t, o, 0, h->off);
         st = convert_dns_host(&t, o, h->off, h->len, idn);
-        convert_text(&t, o, h->off + h->len, len);
+        convert_value(&t, o, h->off + h->len, len);
     } else if (scheme->set && !h->set &&
                scheme_is(s + scheme->off, scheme->len, "mailto")) {
-        convert_text(&t, o, 0, path->off);
+        size_t at;
+
+        convert_value(&t, o, 0, path->off);
+        at = o->len;
         st = convert_mailto_path(&t, o, path->off, path->len, idn);
-        convert_text(&t, o, path->off + path->len, len);
+        /* (the path's components as for bidi_part: "א@ex.org" mixes) */
+        if (st == XIRI_OK && o->status == XIRI_OK &&
+            !bidi_ok(o->data + at, o->len - at, "/.")) {
+            o->len = at;
+            pct_normalize(o, s, path->off, path->off + path->len, t.query,
+                          PCT_RAW, NULL, NULL);
+        }
+        convert_value(&t, o, path->off + path->len, len);
     } else {
-        convert_text(&t, o, 0, len);
+        convert_value(&t, o, 0, len);
     }
     if (st == XIRI_OK && t.host_kept) {
         /* a host the default to-uri cannot map (it leaves the whole value

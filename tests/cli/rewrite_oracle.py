@@ -39,7 +39,9 @@
 #    unreserved ASCII but '.'; kept escapes in upper case; a character
 #    written as it is that an IRI does not allow escaped; the host of a
 #    DNS name, or a mailto domain, decoded only if IDNA ToASCII takes the
-#    result back); but in HTML not in UTF-8 the query of a
+#    result back; a component, 4.2, decoded only if it is then well-formed
+#    for bidi, read as check reads it, else only its unreserved ASCII);
+#    but in HTML not in UTF-8 the query of a
 #    special URL is kept exactly as written (its escapes are bytes of the
 #    document's encoding, what browsers send) unless
 #    --query-encoding=utf-8;
@@ -584,6 +586,41 @@ def decode_text(t, in_query, prev="/", utf8=True):
     return "".join(out)
 
 
+def bidi_dir(c):
+    """a character's direction as RFC 3987 4.2 reads it (an ASCII letter
+    left-to-right, other ASCII neither)"""
+    if ord(c) < 0x80:
+        return "L" if c.isalpha() else ""
+    d = unicodedata.bidirectional(c)
+    return "R" if d in ("R", "AL") else "L" if d == "L" else ""
+
+
+def bidi_well_formed(t):
+    """RFC 3987 4.2 rules 1 and 2 on one component as displayed (escapes
+    are their characters): no right-to-left character, or no left-to-right
+    one and right-to-left ones at both ends"""
+    ds = [bidi_dir(c) for c in t]
+    return "R" not in ds or ("L" not in ds and ds[0] == "R" and ds[-1] == "R")
+
+
+def bidi_text(t, in_query, delims, prev="/"):
+    """decode_text component by component (split at delims; "" for one):
+    a component that decoded is not well-formed for bidi keeps its escapes
+    (only unreserved ASCII decoded)"""
+    pieces = re.split("([" + re.escape(delims) + "])", t) if delims else [t]
+    out = []
+    for k, piece in enumerate(pieces):
+        if k % 2 == 1:
+            out.append(piece)  # a delimiter
+            continue
+        before = out[-1][-1] if out and out[-1] else prev
+        d = decode_text(piece, in_query, before)
+        if not bidi_well_formed(d):
+            d = decode_text(piece, in_query, before, utf8=False)
+        out.append(d)
+    return "".join(out)
+
+
 def host_maps(host):
     """What to-uri does to the host of a DNS name: its escapes decoded,
     IDNA ToASCII; whether that succeeds"""
@@ -655,8 +692,12 @@ def to_iri_parts(v, opts, html_doc, doc_enc, base):
         ui, at, hp = a.rpartition("@")
         m = re.match(r"^(\[[^\]]*\]|[^:]*)(.*)$", hp, re.S)
         host, port = m.group(1), m.group(2)
-        ui = decode_text(ui, False) + at
-        host = dns_host(host, opts) if scheme in DNS_SCHEMES else decode_text(host, False)
+        ui = bidi_text(ui, False, "") + at
+        # (a DNS name's labels keep to IDNA's bidi rule; an IP literal has
+        # no component)
+        host = (dns_host(host, opts) if scheme in DNS_SCHEMES else
+                decode_text(host, False) if host.startswith("[") else
+                bidi_text(host, False, "."))
         a = ui + host + decode_text(port, False)
     if a is None and s is not None and s.lower() == "mailto":
         addrs = []
@@ -664,13 +705,17 @@ def to_iri_parts(v, opts, html_doc, doc_enc, base):
             lp, at, dom = addr.rpartition("@")
             addrs.append(decode_text(lp, False) + at + dns_host(dom, opts) if at
                          else decode_text(addr, False))
-        p = ",".join(addrs)
+        p2 = ",".join(addrs)
+        # (the path's components, split at '/' and '.', as check reads
+        # them: "א@ex.org" mixes)
+        p = p2 if all(bidi_well_formed(c) for c in re.split("[/.]", p2)) else \
+            decode_text(p, False, utf8=False)
     else:
-        p = decode_text(p, False)
+        p = bidi_text(p, False, "/.")
     if q is not None and not keep_q:
-        q = decode_text(q, True)
+        q = bidi_text(q, True, "&;=")
     if f is not None:
-        f = decode_text(f, False)
+        f = bidi_text(f, False, "")
     return recompose(s, a, p, q, f)
 
 

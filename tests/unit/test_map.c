@@ -598,6 +598,30 @@ static const struct map_case to_iri_cases[] = {
     {"mailto:a@xn--9ca.Example", UNI, 0, "mailto:a@\xc3\xa9.Example", -1},
     {"http://xn--mgba3gch31f060k.example/", UNI, 0,
      "http://xn--mgba3gch31f060k.example/", -1},
+    /* a component with right-to-left characters decodes only where it is
+     * then well-formed for bidi (RFC 3987 4.2: no left-to-right character,
+     * right-to-left ones at both ends; section 8), else keeps its escapes
+     * (%D7%90 is U+05D0 HEBREW LETTER ALEF, %D7%91 U+05D1 BET, %D7%92
+     * U+05D2 GIMEL; a hex letter of a kept escape is left-to-right); a
+     * segment's file extension, each query name and value, each label of
+     * a host are components of their own, a mailto path's are split at
+     * '/' and '.' (check.c reads them so) */
+    {"http://a/%D7%90%D7%91/1.html?q=%D7%90&r=x%D7%90#%D7%90", PCT, 0,
+     "http://a/\xd7\x90\xd7\x91/1.html?q=\xd7\x90&r=x%D7%90#\xd7\x90", -1},
+    {"http://a/x%D7%90/%D7%901/%D7%90.txt/%D7%90%E2%88%95%D7%91", PCT, 0,
+     "http://a/x%D7%90/%D7%901/\xd7\x90.txt/%D7%90%E2%88%95%D7%91", -1},
+    {"foo://%D7%90b@%D7%90.x%D7%90/", PCT, 0, "foo://%D7%90b@\xd7\x90.x%D7%90/",
+     -1},
+    {"mailto:%D7%90@ex.org", PCT, 0, "mailto:%D7%90@ex.org", -1},
+    {"mailto:%D7%90@%D7%91.%D7%92", PCT, 0, "mailto:\xd7\x90@\xd7\x91.\xd7\x92",
+     -1},
+    /* (raw characters already mixed: nothing of the component decodes) */
+    {"x:\xd7\x90"
+     "a%C3%A9/%C3%A9",
+     PCT, 0,
+     "x:\xd7\x90"
+     "a%C3%A9/\xc3\xa9",
+     -1},
     /* not a URI (nor a LEIRI) */
     {"x:%zz", PCT, 0, "!ESYNTAX", 2},
     {"x:#a#b", PCT, 0, "!ESYNTAX", 4},
