@@ -406,13 +406,15 @@ def to_uri(v, opts, html_doc, doc_enc, base):
         else:
             host = map_text(host)
         a = ui + host + port
-    if s is not None and s.lower() == "mailto" and opts.idn == "punycode":
-        # RFC 6068 2: addr-spec, the domain after the last '@'
+    if s is not None and s.lower() == "mailto" and opts.idn in ("punycode", "keep"):
+        # RFC 6068 2: addr-spec, the domain after the last '@' (keep: as
+        # written, as hosts)
         addrs = []
         for addr in p.split(","):
             if "@" in addr:
                 local, dom = addr.rsplit("@", 1)
-                addrs.append(map_text(local) + "@" + to_ascii_host(dom))
+                addrs.append(map_text(local) + "@" +
+                             (dom if opts.idn == "keep" else to_ascii_host(dom)))
             else:
                 addrs.append(map_text(addr))
         p = ",".join(addrs)
@@ -703,7 +705,8 @@ def to_iri_parts(v, opts, html_doc, doc_enc, base):
         addrs = []
         for addr in p.split(","):
             lp, at, dom = addr.rpartition("@")
-            addrs.append(decode_text(lp, False) + at + dns_host(dom, opts) if at
+            dom = dom if opts.idn == "keep" else dns_host(dom, opts) if at else ""
+            addrs.append(decode_text(lp, False) + at + dom if at
                          else decode_text(addr, False))
         p2 = ",".join(addrs)
         # (the path's components, split at '/' and '.', as check reads
