@@ -17,6 +17,8 @@
 #define XLINK_NS "http://www.w3.org/1999/xlink"
 /* XSD Part 1 2.6: xsi:nil, xsi:type, xsi:schemaLocation... */
 #define XSI_NS "http://www.w3.org/2001/XMLSchema-instance"
+/* XML Schema's own namespace: its built-in types (xs:anyURI) */
+#define XSD_NS "http://www.w3.org/2001/XMLSchema"
 
 /* Is attribute {attr_ns}attr of element {element_ns}element registered?
  * NULL namespaces (and "") mean "no namespace".  Entries for element "*"

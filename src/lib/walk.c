@@ -99,6 +99,12 @@ struct xiri_walker {
     unsigned long ns_in_scope;
     unsigned *ns_per_depth;
     size_t ns_cap;
+    /* XML: those declarations, innermost last (prefix NULL: the default
+     * namespace), to read QName values (xsi:type) */
+    struct ns_binding {
+        char *prefix, *uri;
+    } * ns_bind;
+    size_t ns_nbind, ns_bind_cap;
     /* XML: attributes with a default the DTD declares, per element */
     xmlHashTablePtr defaults;
     /* XML: a value referred to an entity that was not expanded */
@@ -2282,6 +2288,73 @@ static inline bool start_limits(struct xiri_walker *w, const char *el,
 
 /* XML: count the namespace declarations in scope (libxml2 2.9 looks a
  * prefix up through all of them, for every prefixed name). */
+/* Keep the namespace declarations of a start tag (libxml2's prefix and
+ * URI pairs) for ns_lookup. */
+static bool ns_bind(struct xiri_walker *w, unsigned n,
+                    const xmlChar **namespaces)
+{
+    unsigned i;
+
+    if (w->ns_nbind + n > w->ns_bind_cap) {
+        size_t cap = w->ns_bind_cap ? 2 * w->ns_bind_cap : 16;
+        struct ns_binding *p;
+        while (cap < w->ns_nbind + n)
+            cap *= 2;
+        p = mem_realloc(w->ns_bind, cap * sizeof(*p));
+        if (!p) {
+            fail(w, XIRI_ENOMEM);
+            return false;
+        }
+        w->ns_bind = p;
+        w->ns_bind_cap = cap;
+    }
+    for (i = 0; i < n; i++) {
+        struct ns_binding *b = &w->ns_bind[w->ns_nbind];
+        const char *uri = (const char *)namespaces[2 * i + 1];
+
+        b->prefix = dup_or_null((const char *)namespaces[2 * i]);
+        b->uri = mem_strndup(uri ? uri : "", uri ? strlen(uri) : 0);
+        if ((namespaces[2 * i] && !b->prefix) || !b->uri) {
+            mem_free(b->prefix);
+            mem_free(b->uri);
+            fail(w, XIRI_ENOMEM);
+            return false;
+        }
+        w->ns_nbind++;
+    }
+    return true;
+}
+
+/* Let go of the last n declarations (an end tag's). */
+static void ns_unbind(struct xiri_walker *w, size_t n)
+{
+    while (n-- > 0 && w->ns_nbind > 0) {
+        struct ns_binding *b = &w->ns_bind[--w->ns_nbind];
+        mem_free(b->prefix);
+        mem_free(b->uri);
+    }
+}
+
+/* The namespace prefix p[0..n) is bound to (n 0: the default namespace),
+ * or NULL: none (Namespaces in XML 1.0 6.1, 6.2; an empty default
+ * undeclares it). */
+static const char *ns_lookup(const struct xiri_walker *w, const char *p,
+                             size_t n)
+{
+    size_t i = w->ns_nbind;
+
+    if (n == 3 && memcmp(p, "xml", 3) == 0)
+        return XML_NS;
+    while (i-- > 0) {
+        const struct ns_binding *b = &w->ns_bind[i];
+        if (n == 0 ? !b->prefix
+                   : b->prefix && strlen(b->prefix) == n &&
+                         memcmp(b->prefix, p, n) == 0)
+            return n == 0 && !b->uri[0] ? NULL : b->uri;
+    }
+    return NULL;
+}
+
 static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
 {
     if (w->depth >= w->ns_cap) {
@@ -2442,24 +2515,39 @@ static bool value_in_input(struct xiri_walker *w, const xmlChar *v,
     return true;
 }
 
-/* Whether a start tag says xsi:nil="true" (XSD Part 1 2.6.2; an
- * xs:boolean, "true" or "1" with white space collapsed, 3.3.2 of Part 2). */
-static bool xsi_nil(int nb_attributes, const xmlChar **attrs)
+/* What a start tag says with xsi:nil and xsi:type (XSD Part 1 2.6.1,
+ * 2.6.2): *nil when it is "true" or "1" (an xs:boolean, white space
+ * collapsed: Part 2 3.3.2), and whether its type is the built-in
+ * xs:anyURI (a QName, its prefix bound where the element stands, an
+ * unprefixed one in the default namespace: Part 2 3.3.18). */
+static bool xsi_any_uri(const struct xiri_walker *w, int nb_attributes,
+                        const xmlChar **attrs, bool *nil)
 {
+    bool any_uri = false;
     int i;
 
+    *nil = false;
     for (i = 0; i < nb_attributes; i++) {
         const xmlChar **a = attrs + 5 * i;
-        const char *v = (const char *)a[3];
-        size_t n = (size_t)(a[4] - a[3]);
+        const char *v = (const char *)a[3], *colon, *ns;
+        size_t n = (size_t)(a[4] - a[3]), pn;
 
-        if (!a[2] || strcmp((const char *)a[2], XSI_NS) != 0 ||
-            strcmp((const char *)a[0], "nil") != 0)
+        if (!a[2] || strcmp((const char *)a[2], XSI_NS) != 0)
             continue;
         v = trim_ws(v, &n);
-        return (n == 4 && memcmp(v, "true", 4) == 0) || (n == 1 && v[0] == '1');
+        if (strcmp((const char *)a[0], "nil") == 0) {
+            *nil = (n == 4 && memcmp(v, "true", 4) == 0) ||
+                   (n == 1 && v[0] == '1');
+        } else if (strcmp((const char *)a[0], "type") == 0) {
+            colon = memchr(v, ':', n);
+            pn = colon ? (size_t)(colon - v) : 0;
+            ns = ns_lookup(w, v, pn);
+            any_uri = ns && strcmp(ns, XSD_NS) == 0 &&
+                      n - (colon ? pn + 1 : 0) == 6 &&
+                      memcmp(v + n - 6, "anyURI", 6) == 0;
+        }
     }
-    return false;
+    return any_uri;
 }
 
 static void on_start_ns(void *ctx, const xmlChar *localname,
@@ -2481,7 +2569,6 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
     enum xiri_shape shape;
     int i;
 
-    (void)namespaces;
     if (w->status != XIRI_OK)
         return;
     w->links_before_tag = w->links;
@@ -2496,7 +2583,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                       (unsigned long)(nb_attributes - nb_defaulted) +
                           (unsigned long)nb_namespaces,
                       tag_end) ||
-        !ns_push(w, (unsigned)nb_namespaces, tag_end))
+        !ns_push(w, (unsigned)nb_namespaces, tag_end) ||
+        (nb_namespaces > 0 && !ns_bind(w, (unsigned)nb_namespaces, namespaces)))
         return;
     /* the text and the base serve the attributes only (a third of the
      * elements have none) */
@@ -2592,7 +2680,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         push_base(w, own_base, tag_end);
     if (w->status == XIRI_OK && reg_find(w, el_ns, el, NULL, NULL, &shape) &&
         !guid_not_permalink(w, el_ns, el, nb_attributes, attrs)) {
-        bool skip = false;
+        bool skip = false, nil;
 
         /* (a style sheet in another language: its type as written) */
         for (i = 0; shape == XIRI_SHAPE_CSS && i < nb_attributes; i++)
@@ -2602,8 +2690,18 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                     (const char *)attrs[5 * i + 3],
                     (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]));
         if (!skip) {
+            xsi_any_uri(w, nb_attributes, attrs, &nil);
             content_begin(w, el, el_ns, shape, tag_end);
-            w->content.nil = xsi_nil(nb_attributes, attrs);
+            w->content.nil = nil;
+        }
+    } else if (w->status == XIRI_OK && nb_attributes > 0) {
+        /* an element the document itself says is an xs:anyURI (a SAML
+         * AttributeValue, a SOAP-encoded value) */
+        bool nil;
+
+        if (xsi_any_uri(w, nb_attributes, attrs, &nil)) {
+            content_begin(w, el, el_ns, XIRI_SHAPE_IRI, tag_end);
+            w->content.nil = nil;
         }
     }
     w->safe = w->content.active ? w->content.start : tag_end;
@@ -2621,8 +2719,10 @@ static void on_end_ns(void *ctx, const xmlChar *localname,
     if (w->content.active && w->content.depth == w->depth)
         content_end(w);
     pop_bases(w);
-    if (w->depth < w->ns_cap)
+    if (w->depth < w->ns_cap) {
         w->ns_in_scope -= w->ns_per_depth[w->depth];
+        ns_unbind(w, w->ns_per_depth[w->depth]);
+    }
     w->depth--;
     /* libxml2 calls this after the end tag's '>' (or the "/>") */
     w->safe = parser_pos(w);
@@ -4037,6 +4137,8 @@ void xiri_walker_free(struct xiri_walker *w)
     if (w->defaults)
         xmlHashFree(w->defaults, NULL);
     mem_free(w->ns_per_depth);
+    ns_unbind(w, w->ns_nbind);
+    mem_free(w->ns_bind);
     mem_free(w->marks);
     while (w->nbases > 0)
         mem_free(w->bases[--w->nbases].base);

@@ -55,7 +55,6 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
-#define XS_NS "http://www.w3.org/2001/XMLSchema"
 #define ANNOT_NS "urn:xiri:schema"
 
 #define XSD_MAX_DEPTH 64                     /* nested includes/imports */
@@ -186,7 +185,7 @@ static bool ns_eq(const char *a, const char *b)
 static bool is_xs(const xmlNode *n, const char *local)
 {
     return n && n->type == XML_ELEMENT_NODE && n->ns && n->ns->href &&
-           strcmp((const char *)n->ns->href, XS_NS) == 0 &&
+           strcmp((const char *)n->ns->href, XSD_NS) == 0 &&
            strcmp((const char *)n->name, local) == 0;
 }
 
@@ -574,7 +573,7 @@ static enum xiri_status type_ref(struct xsd *x, struct sdoc *d, xmlNode *node,
         return st;
     /* XSD 1.0 Part 2 3.2.17: the built-in anyURI (checked first, so that
      * a loaded schema for schemas cannot redefine it). */
-    if (ns && strcmp(ns, XS_NS) == 0 && span_is(local, "anyURI")) {
+    if (ns && strcmp(ns, XSD_NS) == 0 && span_is(local, "anyURI")) {
         *shape = XIRI_SHAPE_IRI;
         return XIRI_OK;
     }
@@ -647,7 +646,7 @@ static enum xiri_status type_total(struct xsd *x, struct sdoc *d, xmlNode *node,
     st = qname(x, d, node, q, &ns, &local);
     if (st != XIRI_OK)
         return st;
-    if (ns && strcmp(ns, XS_NS) == 0)
+    if (ns && strcmp(ns, XSD_NS) == 0)
         for (i = 0; i < ARRAY_LEN(builtins); i++)
             if (span_is(local, builtins[i])) {
                 *total = true;
@@ -1214,7 +1213,7 @@ static enum xiri_status local_elements(struct xsd *x, struct sdoc *d,
 
     for (c = n->children; c && st == XIRI_OK; c = c->next) {
         if (c->type != XML_ELEMENT_NODE || !c->ns ||
-            strcmp((const char *)c->ns->href, XS_NS) != 0 ||
+            strcmp((const char *)c->ns->href, XSD_NS) != 0 ||
             is_xs(c, "annotation"))
             continue;
         if (!top && is_xs(c, "element") && (v = attr_get(x, c, "name")))
@@ -1648,7 +1647,7 @@ static enum xiri_status load(struct xsd *x, const char *path, unsigned depth,
     if (!root || !is_xs(root, "schema")) {
         st = fail(x, XIRI_EDOC, d, root,
                   "not an XML Schema: the root element is not "
-                  "{" XS_NS "}schema");
+                  "{" XSD_NS "}schema");
         sdoc_free(d);
         return st;
     }

@@ -237,6 +237,33 @@ static void test_walk_empty_element(void)
     check_doc("empty element", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL, want);
 }
 
+/* An element the document says is an xs:anyURI (xsi:type, XSD Part 1
+ * 2.6.1) is a link, none of the registry's: the QName's prefix bound
+ * where the element stands (t only inside the element declaring it), an
+ * unprefixed name in the default namespace (none on line 3: no link), the
+ * value's white space collapsed; xs:string is no link.  Places counted by
+ * hand. */
+static void test_walk_xsi_type(void)
+{
+    static const char doc[] =
+        "<r xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+        "xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n" /* 0 */
+        "<v xsi:type=\"xs:anyURI\">urn:a</v>"
+        "<v xsi:type=\"xs:string\">b</v>\n" /* 102 */
+        "<v xmlns:t=\"http://www.w3.org/2001/XMLSchema\" "
+        "xsi:type=\" t:anyURI \">urn:c</v><v xsi:type=\"anyURI\">d</v>\n" /* 165
+                                                                           */
+        "<w xmlns=\"http://www.w3.org/2001/XMLSchema\">"
+        "<v xsi:type=\"anyURI\">urn:e</v></w>"
+        "<v xsi:type=\"t:anyURI\">f</v></r>\n"; /* 269 */
+    static const char want[] = "2:25+126/5 v@()#0 [urn:a] <->\n"
+                               "3:69+233/5 v@()#0 [urn:c] <->\n"
+                               "4:66+334/5 v@()#0 [urn:e] <->\n"
+                               "= xml UTF-8\n";
+
+    check_doc("xsi:type", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL, want);
+}
+
 /* HTML that declares no encoding and whose first 64 KiB are ASCII: the
  * head grows (up to 1 MiB) until UTF-8 sniffing can tell, here 70,000
  * bytes on: valid UTF-8 there is UTF-8, else windows-1252 (0xE9 is U+00E9
@@ -2304,6 +2331,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_late_utf8_sniffing);
     CU_ADD_TEST(s, test_walk_link_findings);
     CU_ADD_TEST(s, test_walk_empty_element);
+    CU_ADD_TEST(s, test_walk_xsi_type);
     CU_ADD_TEST(s, test_walk_utf16le_bom);
     CU_ADD_TEST(s, test_walk_html_guess_windows_1252);
     CU_ADD_TEST(s, test_walk_invalid_utf8);
