@@ -56,6 +56,11 @@ struct content {
 
 struct emit;
 
+/* A namespace declaration in scope (prefix NULL: the default namespace). */
+struct ns_binding {
+    char *prefix, *uri;
+};
+
 /* xiri_walker.marks: the XIRI_LINK_* bits below, the offset above */
 #define MARK_SHIFT 3
 #define MARK_BITS (XIRI_LINK_SRCSET_DROPPED | XIRI_LINK_SRCSET_INVALID)
@@ -99,12 +104,12 @@ struct xiri_walker {
     unsigned long ns_in_scope;
     unsigned *ns_per_depth;
     size_t ns_cap;
-    /* XML: those declarations, innermost last (prefix NULL: the default
-     * namespace), to read QName values (xsi:type) */
-    struct ns_binding {
-        char *prefix, *uri;
-    } * ns_bind;
+    /* XML: those declarations, innermost last, to read QName values
+     * (xsi:type) */
+    struct ns_binding *ns_bind;
     size_t ns_nbind, ns_bind_cap;
+    size_t xsi_bound; /* of them, those of the XSI namespace: without
+                         one no attribute is xsi:type or xsi:nil */
     /* XML: attributes with a default the DTD declares, per element */
     xmlHashTablePtr defaults;
     /* XML: a value referred to an entity that was not expanded */
@@ -2321,6 +2326,7 @@ static bool ns_bind(struct xiri_walker *w, unsigned n,
             return false;
         }
         w->ns_nbind++;
+        w->xsi_bound += strcmp(b->uri, XSI_NS) == 0;
     }
     return true;
 }
@@ -2330,6 +2336,7 @@ static void ns_unbind(struct xiri_walker *w, size_t n)
 {
     while (n-- > 0 && w->ns_nbind > 0) {
         struct ns_binding *b = &w->ns_bind[--w->ns_nbind];
+        w->xsi_bound -= strcmp(b->uri, XSI_NS) == 0;
         mem_free(b->prefix);
         mem_free(b->uri);
     }
@@ -2690,11 +2697,13 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                     (const char *)attrs[5 * i + 3],
                     (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]));
         if (!skip) {
-            xsi_any_uri(w, nb_attributes, attrs, &nil);
+            nil = false;
+            if (w->xsi_bound)
+                xsi_any_uri(w, nb_attributes, attrs, &nil);
             content_begin(w, el, el_ns, shape, tag_end);
             w->content.nil = nil;
         }
-    } else if (w->status == XIRI_OK && nb_attributes > 0) {
+    } else if (w->status == XIRI_OK && nb_attributes > 0 && w->xsi_bound) {
         /* an element the document itself says is an xs:anyURI (a SAML
          * AttributeValue, a SOAP-encoded value) */
         bool nil;

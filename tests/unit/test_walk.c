@@ -262,6 +262,14 @@ static void test_walk_xsi_type(void)
                                "= xml UTF-8\n";
 
     check_doc("xsi:type", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL, want);
+    /* the XSI namespace declared on the element itself (the walker reads
+     * xsi:type only while one is in scope) */
+    check_doc("xsi:type declared on the element",
+              "<r><v xmlns:i=\"http://www.w3.org/2001/XMLSchema-instance\" "
+              "xmlns:s=\"http://www.w3.org/2001/XMLSchema\" "
+              "i:type=\"s:anyURI\">urn:g</v><v>urn:h</v></r>",
+              144, XIRI_DOC_XML, NULL,
+              "1:120+119/5 v@()#0 [urn:g] <->\n= xml UTF-8\n");
 }
 
 /* HTML that declares no encoding and whose first 64 KiB are ASCII: the
