@@ -114,7 +114,9 @@ static const char links_help[] =
     "                        LF, CR and \\ written \\t \\n \\r \\\\; an\n"
     "                        absent field is empty; json: one object per IRI\n"
     "                        with those keys and raw_length (the bytes the\n"
-    "                        value takes in the file from offset), null when\n"
+    "                        value takes in the file from offset; null for\n"
+    "                        the empty value of an empty-element tag, <e/>,\n"
+    "                        which has no place for another), null when\n"
     "                        absent, codes an array\n"
     "  -q, --quiet           do not print the documents' notes and warnings\n"
     "                        on the standard error, nor the summary line\n"
@@ -1006,7 +1008,10 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
         rec_str(&rc, ",\"offset\":");
         rec_num(&rc, l->offset);
         rec_str(&rc, ",\"raw_length\":");
-        rec_num(&rc, l->raw_length);
+        if (l->empty_tag)
+            rec_str(&rc, "null"); /* <e/>: no span to replace */
+        else
+            rec_num(&rc, l->raw_length);
         rec_str(&rc, ",\"element\":");
         rec_write(&rc);
         json_str(l->element);

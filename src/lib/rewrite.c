@@ -472,8 +472,8 @@ static bool keep_mailto_domains(struct xiri_rewriter *rw, const char *pa,
 }
 
 /* Put the host of the original value back, or the domains of a mailto
- * address (XIRI_REWRITE_IDN_KEEP: as written, as --idn=punycode maps
- * both). */
+ * address (XIRI_REWRITE_IDN_KEEP with --to=uri: as written, as
+ * --idn=punycode maps both). */
 static void keep_host(struct xiri_rewriter *rw, const char *orig, size_t n,
                       struct buf *mapped)
 {
@@ -962,9 +962,11 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     rw->value_plain = false;
     if (rw->opts.to == XIRI_REWRITE_IRI) {
         /* a network-path reference takes its base's scheme */
-        st = to_iri_append(rw->ctx, v ? v : "", n, idn,
-                           v && network_path_of_dns(v, n, l->base), &rw->value,
-                           err);
+        st = to_iri_append(
+            rw->ctx, v ? v : "", n, idn,
+            (v && network_path_of_dns(v, n, l->base) ? TO_IRI_DNS : 0) |
+                (rw->opts.idn == XIRI_REWRITE_IDN_KEEP ? TO_IRI_KEEP_HOSTS : 0),
+            &rw->value, err);
         if (st != XIRI_OK)
             rw->value.len = 0;
     } else if (plain) {
@@ -978,7 +980,9 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
         if (st != XIRI_OK)
             rw->value.len = 0;
     }
-    if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP) {
+    if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP &&
+        rw->opts.to == XIRI_REWRITE_URI) {
+        /* (to-iri keeps them itself: TO_IRI_KEEP_HOSTS) */
         keep_host(rw, v, n, &rw->value);
         rw->value_plain = false; /* not looked into */
     }

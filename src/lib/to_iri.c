@@ -21,6 +21,7 @@ struct to_iri {
     const struct ref *r; /* s parsed */
     const struct span *query;
     bool in_host;        /* converting a DNS name's host (convert_dns_host) */
+    bool keep_hosts;     /* TO_IRI_KEEP_HOSTS */
     bool host_kept;      /* one did not map back: the value is kept whole */
     enum xiri_status st; /* the first failure of the keep callback */
 };
@@ -297,6 +298,15 @@ static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
         convert_text(t, o, off, off + len);
     }
     t->in_host = false;
+    /* each label as a component of RFC 3987 4.2, as check.c reads it
+     * (IDNA's bidi rule, RFC 5893 2, lets a right-to-left label end with
+     * a digit or a mark, "א1"): a host one of whose labels is not
+     * well-formed keeps its escapes and xn-- labels */
+    if (st == XIRI_OK && o->status == XIRI_OK &&
+        !bidi_ok(o->data + start, o->len - start, ".")) {
+        o->len = start;
+        pct_normalize(o, t->s, off, off + len, t->query, PCT_RAW, NULL, NULL);
+    }
     /* (an all-ASCII host needs no IDNA, nor a context) */
     if (st == XIRI_OK && o->status == XIRI_OK &&
         to_uri_needs_idna(o->data + start, o->len - start) && ctx_of(t))
@@ -322,7 +332,10 @@ static enum xiri_status convert_mailto_path(struct to_iri *t, struct buf *o,
             convert_text(t, o, i, addr_end);
         } else {
             convert_text(t, o, i, at + 1);
-            st = convert_dns_host(t, o, at + 1, addr_end - at - 1, idn);
+            if (t->keep_hosts)
+                buf_append(o, t->s + at + 1, addr_end - at - 1);
+            else
+                st = convert_dns_host(t, o, at + 1, addr_end - at - 1, idn);
         }
         if (addr_end < end)
             buf_putc(o, ',');
@@ -332,9 +345,10 @@ static enum xiri_status convert_mailto_path(struct to_iri *t, struct buf *o,
 }
 
 enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
-                               enum xiri_idn idn, bool dns, struct buf *o,
+                               enum xiri_idn idn, unsigned flags, struct buf *o,
                                struct xiri_error *err)
 {
+    bool dns = flags & TO_IRI_DNS;
     struct ref r;
     struct to_iri t;
     enum xiri_status st;
@@ -353,13 +367,16 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
     t.r = &r;
     t.query = &r.part[XIRI_PART_QUERY];
     t.in_host = t.host_kept = false;
+    t.keep_hosts = flags & TO_IRI_KEEP_HOSTS;
     t.st = XIRI_OK;
     if (scheme->set)
         dns = scheme_is_dns(s + scheme->off, scheme->len);
     buf_reserve(o, len);
-    if (h->set && dns) {
-        /* (a DNS name's labels keep to IDNA's bidi rule, RFC 5893:
-         * to_uri_host_maps) */
+    if (h->set && t.keep_hosts) {
+        convert_value(&t, o, 0, h->off);
+        buf_append(o, s + h->off, h->len);
+        convert_value(&t, o, h->off + h->len, len);
+    } else if (h->set && dns) {
         convert_value(&t, o, 0, h->off);
         st = convert_dns_host(&t, o, h->off, h->len, idn);
         convert_value(&t, o, h->off + h->len, len);
@@ -409,7 +426,7 @@ enum xiri_status xiri_to_iri(struct xiri_ctx *ctx, const char *s, size_t len,
     if ((!s && len) || (idn == XIRI_IDN_UNICODE && !ctx))
         return error_set(err, XIRI_EINVAL, 0, "invalid argument");
     buf_init(&o, XIRI_MAX_LEN);
-    st = to_iri_append(ctx, s ? s : "", len, idn, false, &o, err);
+    st = to_iri_append(ctx, s ? s : "", len, idn, 0, &o, err);
     if (st != XIRI_OK) {
         buf_free(&o);
         return st;

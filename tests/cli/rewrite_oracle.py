@@ -666,6 +666,10 @@ def dns_host(host, opts):
     h = decode_text(host, False)
     if opts.idn == "unicode":
         h = unicode_labels(h)
+    if not all(bidi_well_formed(x) for x in h.split(".")):
+        # RFC 3987 4.2 on each label, as check reads it: the host keeps
+        # its escapes and xn-- labels
+        h = decode_text(host, False, utf8=False)
     if not host_maps(h):
         raise HostKept()
     return h
@@ -690,14 +694,14 @@ def to_iri_parts(v, opts, html_doc, doc_enc, base):
     s, a, p, q, f = split(v)
     keep_q = opts.query_encoding != "utf-8" and legacy_query(v, html_doc, doc_enc, base)
     scheme = (s or (split(base)[0] if base and a is not None else None) or "").lower()
-    if a is not None and opts.idn != "keep":  # (keep: as written)
+    if a is not None:
         ui, at, hp = a.rpartition("@")
         m = re.match(r"^(\[[^\]]*\]|[^:]*)(.*)$", hp, re.S)
         host, port = m.group(1), m.group(2)
         ui = bidi_text(ui, False, "") + at
-        # (a DNS name's labels keep to IDNA's bidi rule; an IP literal has
-        # no component)
-        host = (dns_host(host, opts) if scheme in DNS_SCHEMES else
+        # (keep: as written; an IP literal has no component)
+        host = (host if opts.idn == "keep" else
+                dns_host(host, opts) if scheme in DNS_SCHEMES else
                 decode_text(host, False) if host.startswith("[") else
                 bidi_text(host, False, "."))
         a = ui + host + decode_text(port, False)
@@ -825,6 +829,16 @@ def model(data, links, opts, enc, is_html):
     item, prev = 0, None  # the item's index in its value; the last link
     for li, l in enumerate(links):
         off, n, v = l["offset"], l["raw_length"], l["value"]
+        if n is None:
+            # <e/> (XML 1.0 3.1): the empty value, at the '/' of "/>", no
+            # place for another; left as it is if it would change
+            if v != "" or data[off:off + 1] not in (b"/", "/".encode(enc)[:1]):
+                raise ModelError("an empty-element tag's link %r at %d" % (v, off))
+            if opts.resolve and l["base"] and not (opts.identifiers == "keep" and
+                                                   is_identifier(l, 0)):
+                unmapped.append((l["line"], l["column"]))
+            prev = None
+            continue
         raw = data[off:off + n]
         # the next item of the same value: the same attribute, nothing
         # but white space since the last one (XSD list items)

@@ -384,8 +384,9 @@ def fidelity(label, doc, data_in, data_out, lin, lout):
                      % (label, pi, seg_in[:80], seg_out[:80]))
                 return
         if a:
-            pi = a["offset"] + a["raw_length"]
-            po = b["offset"] + b["raw_length"]
+            # (null: <e/>, whose empty value takes no bytes)
+            pi = a["offset"] + (a["raw_length"] or 0)
+            po = b["offset"] + (b["raw_length"] or 0)
     count("fidelity")
 
 

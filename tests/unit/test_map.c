@@ -615,6 +615,12 @@ static const struct map_case to_iri_cases[] = {
     {"mailto:%D7%90@ex.org", PCT, 0, "mailto:%D7%90@ex.org", -1},
     {"mailto:%D7%90@%D7%91.%D7%92", PCT, 0, "mailto:\xd7\x90@\xd7\x91.\xd7\x92",
      -1},
+    /* each label of a DNS host too, as check.c reads it (IDNA's bidi rule
+     * lets "א1" end with a digit): the host keeps its escapes, or its
+     * xn-- label */
+    {"http://%D7%901.com/%D7%90", PCT, 0, "http://%D7%901.com/\xd7\x90", -1},
+    {"http://xn--1-zhc.com/", UNI, 0, "http://xn--1-zhc.com/", -1},
+    {"http://%D7%90%D7%91.com/", PCT, 0, "http://\xd7\x90\xd7\x91.com/", -1},
     /* (raw characters already mixed: nothing of the component decodes) */
     {"x:\xd7\x90"
      "a%C3%A9/%C3%A9",
