@@ -84,7 +84,8 @@ static bool joins_syntax(const struct buf *o)
  * escapes it keeps, section 6.1): a character an IRI allows stays escaped
  * when, unescaped, it
  * - would not be seen (cp_hides_in_iri: white space past ASCII, the
- *   default-ignorable characters; section 6.1);
+ *   default-ignorable characters; section 6.1), or is not assigned (no
+ *   font shows it, and its direction, for section 4.2, is a guess);
  * - is ASCII in NFC (U+037E GREEK QUESTION MARK is ';', U+1FEF GREEK
  *   VARIA '`': section 5.3.2.2 compares IRIs in NFC);
  * - would join something of the syntax before it (joins_syntax): a
@@ -96,7 +97,7 @@ static bool keep_escaped(void *user, uint32_t cp, const struct buf *o)
 {
     struct to_iri *t = user;
 
-    if (cp_hides_in_iri(cp) || uni_nfc_ascii(cp))
+    if (cp_hides_in_iri(cp) || uni_nfc_ascii(cp) || !uni_is_assigned(cp))
         return true;
     if ((uni_is_mark(cp) || !uni_nfc_boundary_before(cp)) && joins_syntax(o))
         return true;

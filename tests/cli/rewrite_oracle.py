@@ -576,7 +576,9 @@ def decode_text(t, in_query, prev="/", utf8=True):
                 cp = ord(ch)
                 written = prev + "".join(out[-2:])
                 mark = unicodedata.category(ch).startswith("M")
+                # (unassigned: Python's Unicode may be older than ICU's)
                 if (not iri_allowed(cp, in_query) or unseen(cp) or nfc_ascii(ch) or
+                        unicodedata.category(ch) == "Cn" or
                         lookalike(ch) or ((mark or joins_before(ch)) and joins_syntax(written))):
                     ch = None
         if ch is not None:

@@ -431,7 +431,9 @@ static const struct map_case to_iri_cases[] = {
     {"x:%C2%A1", PCT, 0, "x:\xc2\xa1", -1},
     {"x:%E2%82%AC", PCT, 0, "x:\xe2\x82\xac", -1},
     {"x:%F0%9F%98%80", PCT, 0, "x:\xf0\x9f\x98\x80", -1},
-    {"x:%F3%A1%80%80", PCT, 0, "x:\xf3\xa1\x80\x80", -1},
+    {"x:%F0%A0%80%80", PCT, 0, "x:\xf0\xa0\x80\x80", -1},
+    /* (U+E1000 is ucschar, but no character yet: kept) */
+    {"x:%F3%A1%80%80", PCT, 0, "x:%F3%A1%80%80", -1},
     {"x:%C3%A9%C3%A9", PCT, 0, "x:\xc3\xa9\xc3\xa9", -1},
     {"x:\xc3\xa9%C3%A9", PCT, 0, "x:\xc3\xa9\xc3\xa9", -1},
     /* not UTF-8: stays escaped, upper-cased */
@@ -615,6 +617,10 @@ static const struct map_case to_iri_cases[] = {
     {"mailto:%D7%90@ex.org", PCT, 0, "mailto:%D7%90@ex.org", -1},
     {"mailto:%D7%90@%D7%91.%D7%92", PCT, 0, "mailto:\xd7\x90@\xd7\x91.\xd7\x92",
      -1},
+    /* an unassigned code point stays escaped (U+0E00, in the Thai block;
+     * U+10000 LINEAR B SYLLABLE B008 A is assigned) */
+    {"http://a/%E0%B8%80/%F0%90%80%80", PCT, 0,
+     "http://a/%E0%B8%80/\xf0\x90\x80\x80", -1},
     /* each label of a DNS host too, as check.c reads it (IDNA's bidi rule
      * lets "א1" end with a digit): the host keeps its escapes, or its
      * xn-- label */
