@@ -1301,12 +1301,13 @@ static int on_link(void *user, const struct xiri_link *l)
     } else if (l->offset < rw->emitted) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value overlaps text already written; left as it is";
-    } else if (l->raw_length == 0 && l->value_len > 0) {
+    } else if (l->raw_length == 0 && (l->value_len > 0 || l->has_markup)) {
         ev.status = XIRI_EINVAL;
         ev.message = "the value's place in the document is not known (a "
                      "default from the DTD's ATTLIST, a value the DTD's type "
-                     "normalizes, or a list item that starts or ends inside "
-                     "an entity reference); left as it is";
+                     "normalizes, a list item that starts or ends inside "
+                     "an entity reference, or an element in an entity's "
+                     "replacement text); left as it is";
     } else if (l->has_markup) {
         /* never lose data: the comment, processing instruction or CDATA
          * section inside the span would go with it */

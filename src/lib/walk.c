@@ -52,6 +52,9 @@ struct content {
      * 2.6.2) */
     size_t empty_at; /* the '/' of its "/>", or SIZE_MAX */
     bool nil;
+    /* the element stands in an entity's replacement text, which is not
+     * in the text window: value holds the characters libxml2 gives */
+    bool in_entity;
 };
 
 struct emit;
@@ -1137,7 +1140,9 @@ static int emit_item(void *user, size_t start, size_t len, unsigned index)
          * not touch it) */
         place[0] = place[1] = place[2] = place[3] = e->raw_pos;
     }
-    e->link.has_markup = 0;
+    /* (an item whose place is not known: has_markup, so that nothing is
+     * written there even when it is empty) */
+    e->link.has_markup = e->markup_unplaced;
     if (e->mixed)
         e->link.in_cdata = 0; /* (per item: below) */
     if (e->mixed && e->item_mapped) {
@@ -1898,6 +1903,8 @@ static void decode_content(struct xiri_walker *w, const char *raw, size_t n,
 }
 
 static void content_drop(struct xiri_walker *w);
+static void on_characters(void *ctx, const xmlChar *ch, int len);
+static void on_entity_characters(void *ctx, const xmlChar *ch, int len);
 
 /* Element content e that holds markup: when it is one CDATA section
  * (with white space around it, which every shape leaves out), the value
@@ -1982,7 +1989,7 @@ static void content_too_long(struct xiri_walker *w)
 /* Start collecting an element's content as a link (e.g. Atom <id>). */
 static void content_begin(struct xiri_walker *w, const char *element,
                           const char *element_ns, enum xiri_shape shape,
-                          size_t tag_end)
+                          size_t tag_end, bool in_entity)
 {
     struct content *c = &w->content;
     const char *base = current_base(w);
@@ -1991,13 +1998,19 @@ static void content_begin(struct xiri_walker *w, const char *element,
     c->depth = w->depth;
     c->start = tag_end + 1;
     c->nil = false;
+    c->in_entity = in_entity;
+    if (in_entity && w->px->sax) {
+        /* (the parser of the replacement text shares the handler) */
+        w->px->sax->characters = on_entity_characters;
+        w->px->sax->cdataBlock = on_entity_characters;
+    }
     /* in XML a '/' before a start tag's '>' is always the empty
      * element's (values are quoted); in HTML it may end an unquoted
      * value, and HTML's elements of content are not empty-element tags.
      * (libxml2 reports an empty-element tag with its position at the
      * '/', another at the '>'.) */
     c->empty_at = SIZE_MAX;
-    if (!w->html) {
+    if (!w->html && !in_entity) {
         size_t s0, s1;
         const char *text = input_window(w->in, &s0, &s1);
         const char *t = text - s0;
@@ -2024,11 +2037,51 @@ static void content_drop(struct xiri_walker *w)
 {
     struct content *c = &w->content;
 
+    if (c->in_entity && w->px && w->px->sax) {
+        w->px->sax->characters = on_characters;
+        w->px->sax->cdataBlock = on_characters;
+    }
+    c->in_entity = false;
     c->active = false;
     mem_free(c->element);
     mem_free(c->element_ns);
     mem_free(c->base);
     c->element = c->element_ns = c->base = NULL;
+}
+
+/* Content from an entity's replacement text (XML 1.0 4.4.3; libxml2
+ * gives its elements the place of the reference): the characters
+ * libxml2 gave, placed there, with no span (has_markup: a rewriter leaves
+ * it). */
+static void content_of_entity(struct xiri_walker *w)
+{
+    struct content *c = &w->content;
+    size_t pos = parser_pos(w), s0, s1;
+    const char *text = input_window(w->in, &s0, &s1);
+    struct emit e;
+
+    if (c->value.status != XIRI_OK) {
+        fail(w, c->value.status);
+        return;
+    }
+    memset(&e, 0, sizeof(e));
+    e.w = w;
+    e.map_ok = -1;
+    e.content = UNIT_CONTENT;
+    e.raw_pos = pos < s0 ? s0 : pos > s1 ? s1 : pos;
+    e.raw = text + (e.raw_pos - s0);
+    e.mixed = e.markup_unplaced = true;
+    e.value = c->value.data ? c->value.data : "";
+    e.value_len = c->value.len;
+    if (c->nil && e.value_len == 0) {
+        content_drop(w);
+        return;
+    }
+    e.link.element = c->element;
+    e.link.element_ns = c->element_ns;
+    e.link.base = c->base;
+    emit_links(w, &e, c->shape);
+    content_drop(w);
 }
 
 static void content_end(struct xiri_walker *w)
@@ -2039,6 +2092,10 @@ static void content_end(struct xiri_walker *w)
     const struct tag_text_element *te;
     struct emit e;
 
+    if (c->in_entity) {
+        content_of_entity(w);
+        return;
+    }
     if (end - c->start > w->max_markup) {
         content_too_long(w);
         return;
@@ -2069,13 +2126,6 @@ static void content_end(struct xiri_walker *w)
         e.raw_len = s0 + lt - c->start;
         e.raw_pos = c->start;
     }
-    /* a nilled element has no value at all (XSD Part 1 3.3.4.4: it has
-     * no character or element children); one that has some is invalid,
-     * and its content is read as written */
-    if (c->nil && e.raw_len == 0) {
-        content_drop(w);
-        return;
-    }
     /* (an SVG element of an HTML page has its namespace: no raw text) */
     te = w->html && !c->element_ns ? tag_html_text_element_z(c->element) : NULL;
     if (te && te->libxml2_raw) {
@@ -2090,6 +2140,14 @@ static void content_end(struct xiri_walker *w)
     }
     w->entity_markup = false;
     decode_content(w, e.raw, e.raw_len, e.content, &c->value);
+    /* a nilled element has no value at all (XSD Part 1 3.3.4.4: no
+     * character or element children; comments and processing
+     * instructions may stand there); one that has characters is invalid,
+     * and its content is read as written */
+    if (c->nil && c->value.len == 0) {
+        content_drop(w);
+        return;
+    }
     if (w->entity_markup)
         /* markup from an entity stands among the characters, and where
          * is not in the text: no item can be replaced as a span */
@@ -2522,12 +2580,20 @@ static bool value_in_input(struct xiri_walker *w, const xmlChar *v,
     return true;
 }
 
+/* Is the parser reading an entity's replacement text (libxml2 2.9 parses
+ * it with a context of its own, whose callbacks get that context; later
+ * versions push it as an input of the document's)? */
+static bool in_entity_text(const struct xiri_walker *w, void *ctx)
+{
+    return ctx != (void *)w->px || w->px->inputNr > 1;
+}
+
 /* What a start tag says with xsi:nil and xsi:type (XSD Part 1 2.6.1,
  * 2.6.2): *nil when it is "true" or "1" (an xs:boolean, white space
  * collapsed: Part 2 3.3.2), and whether its type is the built-in
  * xs:anyURI (a QName, its prefix bound where the element stands, an
  * unprefixed one in the default namespace: Part 2 3.3.18). */
-static bool xsi_any_uri(const struct xiri_walker *w, int nb_attributes,
+static bool xsi_any_uri(struct xiri_walker *w, int nb_attributes,
                         const xmlChar **attrs, bool *nil)
 {
     bool any_uri = false;
@@ -2541,6 +2607,14 @@ static bool xsi_any_uri(const struct xiri_walker *w, int nb_attributes,
 
         if (!a[2] || strcmp((const char *)a[2], XSI_NS) != 0)
             continue;
+        if (memchr(v, '&', n)) {
+            /* a reference ("&#116;rue", an entity's "true") */
+            w->value.len = 0;
+            w->value.status = XIRI_OK;
+            decode_xml(w, v, n, &w->value, &w->entities_left);
+            v = w->value.data ? w->value.data : "";
+            n = w->value.len;
+        }
         v = trim_ws(v, &n);
         if (strcmp((const char *)a[0], "nil") == 0) {
             *nil = (n == 4 && memcmp(v, "true", 4) == 0) ||
@@ -2700,7 +2774,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             nil = false;
             if (w->xsi_bound)
                 xsi_any_uri(w, nb_attributes, attrs, &nil);
-            content_begin(w, el, el_ns, shape, tag_end);
+            content_begin(w, el, el_ns, shape, tag_end, in_entity_text(w, ctx));
             w->content.nil = nil;
         }
     } else if (w->status == XIRI_OK && nb_attributes > 0 && w->xsi_bound) {
@@ -2709,7 +2783,8 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
         bool nil;
 
         if (xsi_any_uri(w, nb_attributes, attrs, &nil)) {
-            content_begin(w, el, el_ns, XIRI_SHAPE_IRI, tag_end);
+            content_begin(w, el, el_ns, XIRI_SHAPE_IRI, tag_end,
+                          in_entity_text(w, ctx));
             w->content.nil = nil;
         }
     }
@@ -2745,6 +2820,18 @@ static void on_end_ns(void *ctx, const xmlChar *localname,
 static void on_characters(void *ctx, const xmlChar *ch, int len)
 {
     (void)ctx, (void)ch, (void)len;
+}
+
+/* The characters of an element of content in an entity's replacement
+ * text, which is not in the text window (content_of_entity): libxml2
+ * calls this instead of on_characters while content_begin has it so. */
+static void on_entity_characters(void *ctx, const xmlChar *ch, int len)
+{
+    struct xiri_walker *w = walker_of(ctx);
+    struct content *c = &w->content;
+
+    if (c->active && c->depth == w->depth)
+        buf_append(&c->value, (const char *)ch, (size_t)len);
 }
 
 /* Where the data of the processing instruction that ends just before
@@ -3438,7 +3525,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         if (w->status == XIRI_OK &&
             registry_find_content(w->reg, SVG_NS, svg_el, false, &shape) &&
             !html_css_of_other_type(shape, atts))
-            content_begin(w, svg_el, SVG_NS, shape, tag_end);
+            content_begin(w, svg_el, SVG_NS, shape, tag_end, false);
         w->safe = w->content.active ? w->content.start : tag_end;
         if (tag_start != SIZE_MAX)
             w->floor = tag_end + 1;
@@ -3509,7 +3596,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
     if (w->status == XIRI_OK && ns == MODE_HTML &&
         reg_find(w, NULL, dom_el, NULL, NULL, &shape) &&
         !html_css_of_other_type(shape, atts))
-        content_begin(w, dom_el, NULL, shape, tag_end);
+        content_begin(w, dom_el, NULL, shape, tag_end, false);
     w->safe = w->content.active ? w->content.start : tag_end;
     /* elements the parser implies carry the position of the next real
      * tag, so only a tag actually found moves the floor */
@@ -4141,6 +4228,7 @@ void xiri_walker_free(struct xiri_walker *w)
             htmlFreeParserCtxt(w->px);
         else
             xmlFreeParserCtxt(w->px);
+        w->px = NULL; /* (content_drop below asks) */
     }
     input_free(w->in);
     if (w->defaults)

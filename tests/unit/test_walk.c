@@ -270,6 +270,42 @@ static void test_walk_xsi_type(void)
               "i:type=\"s:anyURI\">urn:g</v><v>urn:h</v></r>",
               144, XIRI_DOC_XML, NULL,
               "1:120+119/5 v@()#0 [urn:g] <->\n= xml UTF-8\n");
+    /* values through references; a nilled element with only a comment
+     * has no characters: no value */
+    check_doc("xsi:type and xsi:nil by reference",
+              "<!DOCTYPE r [<!ENTITY t \"true\"><!ENTITY a \"xs:anyURI\">]>\n"
+              "<r xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+              "xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
+              "<v xsi:type=\"&a;\">urn:a</v>"
+              "<v xsi:type=\"&a;\" xsi:nil=\"&t;\"/>"
+              "<v xsi:type=\"xs:anyURI\" xsi:nil=\"true\"><!--c--></v>"
+              "<v xsi:type=\"xs:anyURI\" xsi:nil=\"&#116;rue\"></v></r>\n",
+              322, XIRI_DOC_XML, NULL,
+              "2:120+176/5 v@()#0 [urn:a] <->\n= xml UTF-8\n");
+}
+
+/* Elements of content in an entity's replacement text (XML 1.0 4.4.3),
+ * which is not in the document's text: the characters libxml2 gives
+ * (its character references and CDATA sections read), placed after the
+ * reference, as its attributes are, with no span and has_markup (a
+ * rewriter leaves them); an entity referred to twice gives its links
+ * twice.  Places counted by hand (line 1 is 101 bytes). */
+static void test_walk_content_in_entity(void)
+{
+    static const char doc[] =
+        "<!DOCTYPE r [<!ENTITY i \"<id>urn:&#38;#x41;<![CDATA[<b>]]></id>\">"
+        "<!ENTITY e \"<id></id><id>b</id>\">]>\n"
+        "<r>&i;&e;<id>urn:c</id>&e;</r>\n";
+    static const char want[] = "2:7+107/0 id@()#0 [urn:A<b>] <-> markup\n"
+                               "2:10+110/0 id@()#0 [] <-> markup\n"
+                               "2:10+110/0 id@()#0 [b] <-> markup\n"
+                               "2:14+114/5 id@()#0 [urn:c] <->\n"
+                               "2:27+127/0 id@()#0 [] <-> markup\n"
+                               "2:27+127/0 id@()#0 [b] <-> markup\n"
+                               "= xml UTF-8\n";
+
+    check_doc("content in an entity", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL,
+              want);
 }
 
 /* HTML that declares no encoding and whose first 64 KiB are ASCII: the
@@ -2340,6 +2376,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_link_findings);
     CU_ADD_TEST(s, test_walk_empty_element);
     CU_ADD_TEST(s, test_walk_xsi_type);
+    CU_ADD_TEST(s, test_walk_content_in_entity);
     CU_ADD_TEST(s, test_walk_utf16le_bom);
     CU_ADD_TEST(s, test_walk_html_guess_windows_1252);
     CU_ADD_TEST(s, test_walk_invalid_utf8);
