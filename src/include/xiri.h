@@ -599,7 +599,10 @@ struct xiri_link {
     int has_markup;            /* the span holds markup that is not part
                                   of the value (a comment, a processing
                                   instruction, a CDATA section in element
-                                  content): it cannot be replaced whole */
+                                  content), or the value has no span of
+                                  its own (element content in an entity's
+                                  replacement text, placed after the
+                                  reference): it cannot be replaced whole */
     char item_quote;           /* XIRI_SHAPE_CSS: the quote of the string
                                   the URL is written in ('"' or
                                   '\''), 0 for an unquoted URL; 0 for
