@@ -29,6 +29,9 @@ static int on_link(void *user, const struct xiri_link *l)
     FUZZ_ASSERT(l->raw_length <= s->size - l->offset);
     FUZZ_ASSERT(l->line >= 1 && l->column >= 1);
     FUZZ_ASSERT(l->element != NULL);
+    /* <e/>: element content, empty, no span */
+    FUZZ_ASSERT(!l->empty_tag || (l->attribute == NULL && l->value_len == 0 &&
+                                  l->raw_length == 0));
     s->links++;
     s->sum = s->sum * 31 + l->offset * 7 + l->raw_length + l->line * 3 +
              l->column + l->value_len + l->item;
