@@ -115,8 +115,9 @@ static const char links_help[] =
     "                        absent field is empty; json: one object per IRI\n"
     "                        with those keys and raw_length (the bytes the\n"
     "                        value takes in the file from offset; null for\n"
-    "                        the empty value of an empty-element tag, <e/>,\n"
-    "                        which has no place for another), null when\n"
+    "                        a value with no span of its own: the empty\n"
+    "                        value of an empty-element tag, <e/>, content\n"
+    "                        in an entity's replacement text), null when\n"
     "                        absent, codes an array\n"
     "  -q, --quiet           do not print the documents' notes and warnings\n"
     "                        on the standard error, nor the summary line\n"
@@ -1008,8 +1009,9 @@ static void links_record(struct doc_file *f, const struct xiri_link *l)
         rec_str(&rc, ",\"offset\":");
         rec_num(&rc, l->offset);
         rec_str(&rc, ",\"raw_length\":");
-        if (l->empty_tag)
-            rec_str(&rc, "null"); /* <e/>: no span to replace */
+        if (l->empty_tag || (l->has_markup && l->raw_length == 0))
+            rec_str(&rc, "null"); /* no span to replace: <e/>, or content
+                                     in an entity's replacement text */
         else
             rec_num(&rc, l->raw_length);
         rec_str(&rc, ",\"element\":");

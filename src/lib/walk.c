@@ -2003,6 +2003,8 @@ static void content_begin(struct xiri_walker *w, const char *element,
         /* (the parser of the replacement text shares the handler) */
         w->px->sax->characters = on_entity_characters;
         w->px->sax->cdataBlock = on_entity_characters;
+        w->px->sax->ignorableWhitespace = on_entity_characters;
+        w->unknown_entity[0] = '\0'; /* (on_get_entity) */
     }
     /* in XML a '/' before a start tag's '>' is always the empty
      * element's (values are quoted); in HTML it may end an unquoted
@@ -2040,6 +2042,7 @@ static void content_drop(struct xiri_walker *w)
     if (c->in_entity && w->px && w->px->sax) {
         w->px->sax->characters = on_characters;
         w->px->sax->cdataBlock = on_characters;
+        w->px->sax->ignorableWhitespace = on_characters;
     }
     c->in_entity = false;
     c->active = false;
@@ -2060,9 +2063,17 @@ static void content_of_entity(struct xiri_walker *w)
     const char *text = input_window(w->in, &s0, &s1);
     struct emit e;
 
-    if (c->value.status != XIRI_OK) {
-        fail(w, c->value.status);
-        return;
+    if (value_failing(w, &c->value)) {
+        char what[100];
+        bool failed;
+
+        snprintf(what, sizeof(what), "content of <%.60s>", c->element);
+        failed = value_failed(w, &c->value, what, pos);
+        w->unknown_entity[0] = '\0';
+        if (failed) {
+            content_drop(w);
+            return;
+        }
     }
     memset(&e, 0, sizeof(e));
     e.w = w;
@@ -2622,6 +2633,8 @@ static bool xsi_any_uri(struct xiri_walker *w, int nb_attributes,
         } else if (strcmp((const char *)a[0], "type") == 0) {
             colon = memchr(v, ':', n);
             pn = colon ? (size_t)(colon - v) : 0;
+            if (colon && pn == 0)
+                continue; /* ":anyURI" is no QName */
             ns = ns_lookup(w, v, pn);
             any_uri = ns && strcmp(ns, XSD_NS) == 0 &&
                       n - (colon ? pn + 1 : 0) == 6 &&
@@ -2996,7 +3009,17 @@ static xmlEntityPtr on_get_entity(void *ctx, const xmlChar *name)
 {
     struct xiri_walker *w = walker_of(ctx);
     xmlEntityPtr e = xmlSAX2GetEntity(ctx, name);
+    const struct content *c = &w->content;
 
+    /* in the content of an element in an entity's replacement text
+     * (content_of_entity), a reference libxml2 gives no text for: that
+     * value is not all there */
+    if (c->in_entity && c->active && c->depth == w->depth &&
+        (!e || e->etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY ||
+         e->etype == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY) &&
+        !w->unknown_entity[0])
+        snprintf(w->unknown_entity, sizeof(w->unknown_entity), "%s",
+                 (const char *)name);
     if (e && e->etype != XML_INTERNAL_PREDEFINED_ENTITY &&
         w->status == XIRI_OK) {
         size_t cost = e->length > 0 ? (size_t)e->length : 1;
@@ -3890,6 +3913,9 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
     } else {
         /* a document (holding only the internal subset) keeps the
          * entities' replacement text */
+        /* white space is characters (XML 1.0 2.10): with the same
+         * handler libxml2 does not guess which is ignorable */
+        sax.ignorableWhitespace = on_characters;
         sax.startDocument = xmlSAX2StartDocument;
         sax.internalSubset = xmlSAX2InternalSubset;
         sax.entityDecl = on_entity_decl;

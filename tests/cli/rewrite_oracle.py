@@ -832,13 +832,11 @@ def model(data, links, opts, enc, is_html):
     for li, l in enumerate(links):
         off, n, v = l["offset"], l["raw_length"], l["value"]
         if n is None:
-            # <e/> (XML 1.0 3.1): the empty value, at the '/' of "/>", no
-            # place for another; left as it is if it would change
-            if v != "" or data[off:off + 1] not in (b"/", "/".encode(enc)[:1]):
-                raise ModelError("an empty-element tag's link %r at %d" % (v, off))
-            if opts.resolve and l["base"] and not (opts.identifiers == "keep" and
-                                                   is_identifier(l, 0)):
-                unmapped.append((l["line"], l["column"]))
+            # no span of its own: <e/> (XML 1.0 3.1), the empty value at the
+            # '/' of "/>", or content in an entity's replacement text, placed
+            # after the reference; left as it is
+            if l["attribute"] is not None:
+                raise ModelError("an attribute's link without a span at %d" % off)
             prev = None
             continue
         raw = data[off:off + n]

@@ -270,6 +270,13 @@ static void test_walk_xsi_type(void)
               "i:type=\"s:anyURI\">urn:g</v><v>urn:h</v></r>",
               144, XIRI_DOC_XML, NULL,
               "1:120+119/5 v@()#0 [urn:g] <->\n= xml UTF-8\n");
+    /* ":anyURI" is no QName (Namespaces in XML 1.0 4), even with XSD as
+     * the default namespace */
+    check_doc("xsi:type without a prefix before its colon",
+              "<r xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+              "xmlns=\"http://www.w3.org/2001/XMLSchema\">"
+              "<v xsi:type=\":anyURI\">urn:colon</v></r>",
+              137, XIRI_DOC_XML, NULL, "= xml UTF-8\n");
     /* values through references; a nilled element with only a comment
      * has no characters: no value */
     check_doc("xsi:type and xsi:nil by reference",
@@ -306,6 +313,17 @@ static void test_walk_content_in_entity(void)
 
     check_doc("content in an entity", doc, sizeof(doc) - 1, XIRI_DOC_XML, NULL,
               want);
+    /* white space between comments is characters (XML 1.0 2.10); a
+     * reference to an external entity, which is not read, leaves the value
+     * incomplete: not checked, as in the document (line 1: 123 bytes) */
+    check_doc("content in an entity, white space and an external entity",
+              "<!DOCTYPE r SYSTEM \"none.dtd\" [<!ENTITY x SYSTEM \"x.txt\">"
+              "<!ENTITY b \"<id>urn:a<!--c--> <!--d-->b</id>"
+              "<id>urn:&x;t</id>\">]>\n<r>&b;</r>\n",
+              134, XIRI_DOC_XML, NULL,
+              "2:7+129/0 id@()#0 [urn:a b] <-> markup\n"
+              "! 2:7+129 unknown-entity\n"
+              "= xml UTF-8\n");
 }
 
 /* HTML that declares no encoding and whose first 64 KiB are ASCII: the
