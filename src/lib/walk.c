@@ -2360,8 +2360,6 @@ static inline bool start_limits(struct xiri_walker *w, const char *el,
     return start_limits_fail(w, el, attrs, tag_end);
 }
 
-/* XML: count the namespace declarations in scope (libxml2 2.9 looks a
- * prefix up through all of them, for every prefixed name). */
 /* Keep the namespace declarations of a start tag (libxml2's prefix and
  * URI pairs) for ns_lookup. */
 static bool ns_bind(struct xiri_walker *w, unsigned n,
@@ -2431,6 +2429,8 @@ static const char *ns_lookup(const struct xiri_walker *w, const char *p,
     return NULL;
 }
 
+/* XML: count the namespace declarations in scope (libxml2 2.9 looks a
+ * prefix up through all of them, for every prefixed name). */
 static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
 {
     if (w->depth >= w->ns_cap) {
