@@ -116,6 +116,16 @@ static void convert_text(struct to_iri *t, struct buf *o, size_t from,
                   t);
 }
 
+/* Replace what o holds from start on with s[from..to) converted with no
+ * decoding but that of unreserved ASCII (pct_normalize without PCT_UTF8):
+ * the value, component or host as written, still a URI. */
+static void convert_kept(struct to_iri *t, struct buf *o, size_t start,
+                         size_t from, size_t to)
+{
+    o->len = start;
+    pct_normalize(o, t->s, from, to, t->query, PCT_RAW, NULL, NULL);
+}
+
 /* RFC 3987 4.2: the part of t->s holding position i whose components
  * have a direction (iuserinfo, ireg-name, ipath, iquery, ifragment), with
  * the delimiters between its components as check.c reads them ("" for
@@ -194,10 +204,8 @@ static void convert_value(struct to_iri *t, struct buf *o, size_t from,
             ;
         convert_text(t, o, i, j);
         if (o->status == XIRI_OK &&
-            !bidi_ok(o->data + start, o->len - start, "")) {
-            o->len = start;
-            pct_normalize(o, t->s, i, j, t->query, PCT_RAW, NULL, NULL);
-        }
+            !bidi_ok(o->data + start, o->len - start, ""))
+            convert_kept(t, o, start, i, j);
         if (j < end) { /* the delimiter */
             convert_text(t, o, j, j + 1);
             j++;
@@ -304,10 +312,8 @@ static enum xiri_status convert_dns_host(struct to_iri *t, struct buf *o,
      * a digit or a mark, "א1"): a host one of whose labels is not
      * well-formed keeps its escapes and xn-- labels */
     if (st == XIRI_OK && o->status == XIRI_OK &&
-        !bidi_ok(o->data + start, o->len - start, ".")) {
-        o->len = start;
-        pct_normalize(o, t->s, off, off + len, t->query, PCT_RAW, NULL, NULL);
-    }
+        !bidi_ok(o->data + start, o->len - start, "."))
+        convert_kept(t, o, start, off, off + len);
     /* (an all-ASCII host needs no IDNA, nor a context) */
     if (st == XIRI_OK && o->status == XIRI_OK &&
         to_uri_needs_idna(o->data + start, o->len - start) && ctx_of(t))
@@ -390,11 +396,8 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
         st = convert_mailto_path(&t, o, path->off, path->len, idn);
         /* (the path's components as for bidi_part: "א@ex.org" mixes) */
         if (st == XIRI_OK && o->status == XIRI_OK &&
-            !bidi_ok(o->data + at, o->len - at, "/.")) {
-            o->len = at;
-            pct_normalize(o, s, path->off, path->off + path->len, t.query,
-                          PCT_RAW, NULL, NULL);
-        }
+            !bidi_ok(o->data + at, o->len - at, "/."))
+            convert_kept(&t, o, at, path->off, path->off + path->len);
         convert_value(&t, o, path->off + path->len, len);
     } else {
         convert_value(&t, o, 0, len);
@@ -403,8 +406,7 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
         /* a host the default to-uri cannot map (it leaves the whole value
          * as it is): nothing decoded, so that the value stays a URI and
          * a rewrite to URIs gives it back */
-        o->len = start;
-        pct_normalize(o, s, 0, len, t.query, PCT_RAW, NULL, NULL);
+        convert_kept(&t, o, start, 0, len);
     }
     if (st == XIRI_OK)
         st = t.st != XIRI_OK ? t.st : o->status;
