@@ -426,86 +426,6 @@ static void keep_query(const char *orig, size_t n,
     mapped->len = mq + oqn + tail;
 }
 
-/* Replace mapped[off..off+len) by rw->tmp. */
-static void splice_tmp(struct xiri_rewriter *rw, struct buf *mapped, size_t off,
-                       size_t len)
-{
-    size_t n = rw->tmp.len, tail = mapped->len - off - len;
-
-    if (rw->tmp.status != XIRI_OK || !buf_reserve(mapped, n))
-        return;
-    memmove(mapped->data + off + n, mapped->data + off + len, tail);
-    if (n > 0)
-        memcpy(mapped->data + off, rw->tmp.data, n);
-    mapped->len = off + n + tail;
-}
-
-/* The mapped mailto path pb[0..lb) with the domain of each address of
- * the original's, pa[0..la), into rw->tmp (RFC 6068 2: comma-separated
- * addresses, the domain after the last '@'); false when the two do not
- * have the same addresses. */
-static bool keep_mailto_domains(struct xiri_rewriter *rw, const char *pa,
-                                size_t la, const char *pb, size_t lb)
-{
-    size_t i = 0, j = 0;
-
-    rw->tmp.len = 0;
-    rw->tmp.status = XIRI_OK;
-    for (;;) {
-        size_t ata, atb, ea = scheme_mailto_address(pa, i, la, &ata),
-                         eb = scheme_mailto_address(pb, j, lb, &atb);
-
-        if ((ata == SIZE_MAX) != (atb == SIZE_MAX) || (ea < la) != (eb < lb))
-            return false;
-        if (atb == SIZE_MAX) {
-            buf_append(&rw->tmp, pb + j, eb - j);
-        } else {
-            buf_append(&rw->tmp, pb + j, atb + 1 - j);
-            buf_append(&rw->tmp, pa + ata + 1, ea - ata - 1);
-        }
-        if (ea >= la)
-            return true;
-        buf_putc(&rw->tmp, ',');
-        i = ea + 1;
-        j = eb + 1;
-    }
-}
-
-/* Put the host of the original value back, or the domains of a mailto
- * address (XIRI_REWRITE_IDN_KEEP with --to=uri: as written, as
- * --idn=punycode maps both). */
-static void keep_host(struct xiri_rewriter *rw, const char *orig, size_t n,
-                      struct buf *mapped)
-{
-    struct xiri *a = NULL, *b = NULL;
-    const char *ha, *hb, *sa, *pa, *pb;
-    size_t la, lb, ob, ls;
-
-    if (xiri_parse(orig, n, XIRI_PROFILE_LEIRI, &a, NULL) != XIRI_OK ||
-        xiri_parse(mapped->data, mapped->len, XIRI_PROFILE_LEIRI, &b, NULL) !=
-            XIRI_OK)
-        goto out;
-    ha = xiri_part(a, XIRI_PART_HOST, &la, NULL);
-    hb = xiri_part(b, XIRI_PART_HOST, &lb, &ob);
-    if (ha && hb) {
-        rw->tmp.len = 0;
-        rw->tmp.status = XIRI_OK;
-        buf_append(&rw->tmp, ha, la);
-        splice_tmp(rw, mapped, ob, lb);
-        goto out;
-    }
-    sa = xiri_part(a, XIRI_PART_SCHEME, &ls, NULL);
-    if (ha || hb || !sa || !scheme_is(sa, ls, "mailto"))
-        goto out;
-    pa = xiri_part(a, XIRI_PART_PATH, &la, NULL);
-    pb = xiri_part(b, XIRI_PART_PATH, &lb, &ob);
-    if (pa && pb && keep_mailto_domains(rw, pa, la, pb, lb))
-        splice_tmp(rw, mapped, ob, lb);
-out:
-    xiri_free(a);
-    xiri_free(b);
-}
-
 /* Is kb the parsed base[0..len) under profile? */
 static bool same_base(const struct rw_base *kb, const char *base, size_t len,
                       enum xiri_profile profile)
@@ -975,16 +895,12 @@ static enum xiri_status new_value(struct xiri_rewriter *rw,
     } else {
         /* the URI straight into rw->value; a valid LEIRI is not parsed
          * again (its components are ref_split's) */
+        if (rw->opts.idn == XIRI_REWRITE_IDN_KEEP)
+            flags |= TO_URI_KEEP_HOSTS;
         st = to_uri_append(rw->ctx, v ? v : "", n, leiri ? &r : NULL, idn,
                            flags, &rw->value, err);
         if (st != XIRI_OK)
             rw->value.len = 0;
-    }
-    if (st == XIRI_OK && rw->opts.idn == XIRI_REWRITE_IDN_KEEP &&
-        rw->opts.to == XIRI_REWRITE_URI) {
-        /* (to-iri keeps them itself: TO_IRI_KEEP_HOSTS) */
-        keep_host(rw, v, n, &rw->value);
-        rw->value_plain = false; /* not looked into */
     }
     /* (an empty value, v NULL, has no query) */
     legacy = v && enc && !is_utf(enc) &&

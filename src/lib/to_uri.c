@@ -196,7 +196,9 @@ static enum xiri_status map_mailto_path(struct mapping *m, size_t off,
             st = map_text(m, i, addr_end);
         } else {
             st = map_text(m, i, at + 1);
-            if (st == XIRI_OK)
+            if (st == XIRI_OK && (m->flags & TO_URI_KEEP_HOSTS))
+                buf_append(m->out, m->s + at + 1, addr_end - at - 1);
+            else if (st == XIRI_OK)
                 st = map_host(m, at + 1, addr_end - at - 1);
         }
         if (st != XIRI_OK)
@@ -241,13 +243,19 @@ enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s, size_t len,
     dns = scheme->set && scheme_is_dns(s + scheme->off, scheme->len);
     punycode = idn != XIRI_IDN_PERCENT &&
                (dns || !(flags & XIRI_MAP_DNS_ONLY));
-    if (punycode && host->set) {
+    if ((flags & TO_URI_KEEP_HOSTS) && host->set) {
+        st = map_text(&m, 0, host->off);
+        buf_append(out, s + host->off, host->len);
+        if (st == XIRI_OK)
+            st = map_text(&m, host->off + host->len, len);
+    } else if (punycode && host->set) {
         st = map_text(&m, 0, host->off);
         if (st == XIRI_OK)
             st = map_host(&m, host->off, host->len);
         if (st == XIRI_OK)
             st = map_text(&m, host->off + host->len, len);
-    } else if (idn != XIRI_IDN_PERCENT && scheme->set &&
+    } else if ((idn != XIRI_IDN_PERCENT || (flags & TO_URI_KEEP_HOSTS)) &&
+               scheme->set &&
                scheme_is(s + scheme->off, scheme->len, "mailto")) {
         st = map_text(&m, 0, path->off);
         if (st == XIRI_OK)

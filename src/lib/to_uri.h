@@ -11,6 +11,10 @@
  * is what ref_parse gives for s under XIRI_PROFILE_LEIRI, which the
  * caller knows accepts s: it is not parsed again.  s is not NULL; ctx
  * is not NULL unless idn is XIRI_IDN_PERCENT. */
+/* to_uri_append's flag past the XIRI_MAP_* ones: hosts and the domains
+ * of mailto addresses are written as they are (rewrite --idn=keep). */
+#define TO_URI_KEEP_HOSTS 0x100u
+
 enum xiri_status to_uri_append(struct xiri_ctx *ctx, const char *s, size_t len,
                                const struct ref *split, enum xiri_idn idn,
                                unsigned flags, struct buf *out,
