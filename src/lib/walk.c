@@ -103,14 +103,12 @@ struct xiri_walker {
     struct tag_guard guard;
     size_t fed; /* text before this position was given to libxml2 */
     unsigned long backstops; /* tags past the limit libxml2 read first */
-    /* XML: namespace declarations in scope, and per open element */
-    unsigned long ns_in_scope;
-    unsigned *ns_per_depth;
-    size_t ns_cap;
-    /* XML: those declarations, innermost last, to read QName values
-     * (xsi:type) */
+    /* XML: the namespace declarations in scope, innermost last (to read
+     * QName values, xsi:type), and how many each open element made */
     struct ns_binding *ns_bind;
     size_t ns_nbind, ns_bind_cap;
+    unsigned *ns_per_depth;
+    size_t ns_cap;
     size_t xsi_bound; /* of them, those of the XSI namespace: without
                          one no attribute is xsi:type or xsi:nil */
     /* XML: attributes with a default the DTD declares, per element */
@@ -2052,29 +2050,48 @@ static void content_drop(struct xiri_walker *w)
     c->element = c->element_ns = c->base = NULL;
 }
 
+/* The end of content_end and content_of_entity: the value c->value, at
+ * e's place, is emitted unless the element is nilled or the value could
+ * not be read (a finding at text position pos). */
+static void content_emit(struct xiri_walker *w, struct emit *e, size_t pos)
+{
+    struct content *c = &w->content;
+
+    /* a nilled element has no value at all (XSD Part 1 3.3.4.4: no
+     * character or element children; comments and processing
+     * instructions may stand there); one that has characters is invalid,
+     * and its content is read as written */
+    if (c->nil && c->value.len == 0) {
+        content_drop(w);
+        return;
+    }
+    if (value_failing(w, &c->value)) {
+        char what[100];
+        snprintf(what, sizeof(what), "content of <%.60s>", c->element);
+        if (value_failed(w, &c->value, what, pos)) {
+            content_drop(w);
+            return;
+        }
+    }
+    e->value = c->value.data ? c->value.data : "";
+    e->value_len = c->value.len;
+    e->link.element = c->element;
+    e->link.element_ns = c->element_ns;
+    e->link.base = c->base;
+    emit_links(w, e, c->shape);
+    content_drop(w);
+}
+
 /* Content from an entity's replacement text (XML 1.0 4.4.3; libxml2
  * gives its elements the place of the reference): the characters
  * libxml2 gave, placed there, with no span (has_markup: a rewriter leaves
  * it). */
 static void content_of_entity(struct xiri_walker *w)
 {
-    struct content *c = &w->content;
     size_t pos = parser_pos(w), s0, s1;
     const char *text = input_window(w->in, &s0, &s1);
     struct emit e;
 
-    if (value_failing(w, &c->value)) {
-        char what[100];
-        bool failed;
-
-        snprintf(what, sizeof(what), "content of <%.60s>", c->element);
-        failed = value_failed(w, &c->value, what, pos);
-        w->unknown_entity[0] = '\0';
-        if (failed) {
-            content_drop(w);
-            return;
-        }
-    }
     memset(&e, 0, sizeof(e));
     e.w = w;
     e.map_ok = -1;
@@ -2082,17 +2099,7 @@ static void content_of_entity(struct xiri_walker *w)
     e.raw_pos = pos < s0 ? s0 : pos > s1 ? s1 : pos;
     e.raw = text + (e.raw_pos - s0);
     e.mixed = e.markup_unplaced = true;
-    e.value = c->value.data ? c->value.data : "";
-    e.value_len = c->value.len;
-    if (c->nil && e.value_len == 0) {
-        content_drop(w);
-        return;
-    }
-    e.link.element = c->element;
-    e.link.element_ns = c->element_ns;
-    e.link.base = c->base;
-    emit_links(w, &e, c->shape);
-    content_drop(w);
+    content_emit(w, &e, pos);
 }
 
 static void content_end(struct xiri_walker *w)
@@ -2151,33 +2158,11 @@ static void content_end(struct xiri_walker *w)
     }
     w->entity_markup = false;
     decode_content(w, e.raw, e.raw_len, e.content, &c->value);
-    /* a nilled element has no value at all (XSD Part 1 3.3.4.4: no
-     * character or element children; comments and processing
-     * instructions may stand there); one that has characters is invalid,
-     * and its content is read as written */
-    if (c->nil && c->value.len == 0) {
-        content_drop(w);
-        return;
-    }
     if (w->entity_markup)
         /* markup from an entity stands among the characters, and where
          * is not in the text: no item can be replaced as a span */
         e.mixed = e.markup_unplaced = true;
-    if (value_failing(w, &c->value)) {
-        char what[100];
-        snprintf(what, sizeof(what), "content of <%.60s>", c->element);
-        if (value_failed(w, &c->value, what, c->start)) {
-            content_drop(w);
-            return;
-        }
-    }
-    e.value = c->value.data ? c->value.data : "";
-    e.value_len = c->value.len;
-    e.link.element = c->element;
-    e.link.element_ns = c->element_ns;
-    e.link.base = c->base;
-    emit_links(w, &e, c->shape);
-    content_drop(w);
+    content_emit(w, &e, c->start);
 }
 
 /* The document's base from the first base element with an href (WHATWG
@@ -2360,44 +2345,6 @@ static inline bool start_limits(struct xiri_walker *w, const char *el,
     return start_limits_fail(w, el, attrs, tag_end);
 }
 
-/* Keep the namespace declarations of a start tag (libxml2's prefix and
- * URI pairs) for ns_lookup. */
-static bool ns_bind(struct xiri_walker *w, unsigned n,
-                    const xmlChar **namespaces)
-{
-    unsigned i;
-
-    if (w->ns_nbind + n > w->ns_bind_cap) {
-        size_t cap = w->ns_bind_cap ? 2 * w->ns_bind_cap : 16;
-        struct ns_binding *p;
-        while (cap < w->ns_nbind + n)
-            cap *= 2;
-        p = mem_realloc(w->ns_bind, cap * sizeof(*p));
-        if (!p) {
-            fail(w, XIRI_ENOMEM);
-            return false;
-        }
-        w->ns_bind = p;
-        w->ns_bind_cap = cap;
-    }
-    for (i = 0; i < n; i++) {
-        struct ns_binding *b = &w->ns_bind[w->ns_nbind];
-        const char *uri = (const char *)namespaces[2 * i + 1];
-
-        b->prefix = dup_or_null((const char *)namespaces[2 * i]);
-        b->uri = mem_strndup(uri ? uri : "", uri ? strlen(uri) : 0);
-        if ((namespaces[2 * i] && !b->prefix) || !b->uri) {
-            mem_free(b->prefix);
-            mem_free(b->uri);
-            fail(w, XIRI_ENOMEM);
-            return false;
-        }
-        w->ns_nbind++;
-        w->xsi_bound += strcmp(b->uri, XSI_NS) == 0;
-    }
-    return true;
-}
-
 /* Let go of the last n declarations (an end tag's). */
 static void ns_unbind(struct xiri_walker *w, size_t n)
 {
@@ -2429,10 +2376,15 @@ static const char *ns_lookup(const struct xiri_walker *w, const char *p,
     return NULL;
 }
 
-/* XML: count the namespace declarations in scope (libxml2 2.9 looks a
- * prefix up through all of them, for every prefixed name). */
-static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
+/* XML: the namespace declarations of a start tag (libxml2's prefix and
+ * URI pairs), kept for ns_lookup and counted against max_namespaces
+ * (libxml2 2.9 looks a prefix up through all of them in scope, for every
+ * prefixed name). */
+static bool ns_push(struct xiri_walker *w, unsigned n,
+                    const xmlChar **namespaces, size_t tag_end)
 {
+    unsigned i;
+
     if (w->depth >= w->ns_cap) {
         size_t cap = w->ns_cap ? 2 * w->ns_cap : 16;
         unsigned *p;
@@ -2447,13 +2399,40 @@ static bool ns_push(struct xiri_walker *w, unsigned n, size_t tag_end)
         w->ns_cap = cap;
     }
     w->ns_per_depth[w->depth] = n;
-    w->ns_in_scope += n;
-    if (w->ns_in_scope > w->max_namespaces) {
+    if (w->ns_nbind + n > w->max_namespaces) {
         limit_error(w, tag_pos(w, tag_end),
                     "more than %lu namespace declarations in scope; raise "
                     "--max-namespaces",
                     w->max_namespaces);
         return false;
+    }
+    if (w->ns_nbind + n > w->ns_bind_cap) {
+        size_t cap = w->ns_bind_cap ? 2 * w->ns_bind_cap : 16;
+        struct ns_binding *p;
+        while (cap < w->ns_nbind + n)
+            cap *= 2;
+        p = mem_realloc(w->ns_bind, cap * sizeof(*p));
+        if (!p) {
+            fail(w, XIRI_ENOMEM);
+            return false;
+        }
+        w->ns_bind = p;
+        w->ns_bind_cap = cap;
+    }
+    for (i = 0; i < n; i++) {
+        struct ns_binding *b = &w->ns_bind[w->ns_nbind];
+        const char *uri = (const char *)namespaces[2 * i + 1];
+
+        b->prefix = dup_or_null((const char *)namespaces[2 * i]);
+        b->uri = mem_strndup(uri ? uri : "", uri ? strlen(uri) : 0);
+        if ((namespaces[2 * i] && !b->prefix) || !b->uri) {
+            mem_free(b->prefix);
+            mem_free(b->uri);
+            fail(w, XIRI_ENOMEM);
+            return false;
+        }
+        w->ns_nbind++;
+        w->xsi_bound += strcmp(b->uri, XSI_NS) == 0;
     }
     return true;
 }
@@ -2677,8 +2656,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
                       (unsigned long)(nb_attributes - nb_defaulted) +
                           (unsigned long)nb_namespaces,
                       tag_end) ||
-        !ns_push(w, (unsigned)nb_namespaces, tag_end) ||
-        (nb_namespaces > 0 && !ns_bind(w, (unsigned)nb_namespaces, namespaces)))
+        !ns_push(w, (unsigned)nb_namespaces, namespaces, tag_end))
         return;
     /* the text and the base serve the attributes only (a third of the
      * elements have none) */
@@ -2816,10 +2794,8 @@ static void on_end_ns(void *ctx, const xmlChar *localname,
     if (w->content.active && w->content.depth == w->depth)
         content_end(w);
     pop_bases(w);
-    if (w->depth < w->ns_cap) {
-        w->ns_in_scope -= w->ns_per_depth[w->depth];
+    if (w->depth < w->ns_cap)
         ns_unbind(w, w->ns_per_depth[w->depth]);
-    }
     w->depth--;
     /* libxml2 calls this after the end tag's '>' (or the "/>") */
     w->safe = parser_pos(w);
