@@ -1308,35 +1308,20 @@ static void check_bidi_split(struct check *ck, enum xiri_part part, size_t a,
 
 static void check_bidi(struct check *ck)
 {
-    const struct span *p = ck->r.part;
+    size_t k;
 
     /* RFC 3987 4.2 constrains only components with right-to-left
      * characters */
     if (!ck->may_rtl)
         return;
+    for (k = 0; k < UNI_BIDI_PARTS; k++) {
+        const struct span *p = &ck->r.part[uni_bidi_parts[k].part];
 
-    /* 4.2: iuserinfo, each ireg-name label, each isegment (with file
-     * extensions as components of their own, as 4.2 suggests: 4.4
-     * example 4 "KL.html" is legal), each name and value of the query
-     * (split at '&', ';', '='), and ifragment. */
-    if (p[XIRI_PART_USERINFO].set)
-        check_bidi_split(ck, XIRI_PART_USERINFO, p[XIRI_PART_USERINFO].off,
-                         p[XIRI_PART_USERINFO].off + p[XIRI_PART_USERINFO].len,
-                         "");
-    if (p[XIRI_PART_HOST].set && p[XIRI_PART_HOST].len > 0 &&
-        ck->s[p[XIRI_PART_HOST].off] != '[')
-        check_bidi_split(ck, XIRI_PART_HOST, p[XIRI_PART_HOST].off,
-                         p[XIRI_PART_HOST].off + p[XIRI_PART_HOST].len, ".");
-    check_bidi_split(ck, XIRI_PART_PATH, p[XIRI_PART_PATH].off,
-                     p[XIRI_PART_PATH].off + p[XIRI_PART_PATH].len, "/.");
-    if (p[XIRI_PART_QUERY].set)
-        check_bidi_split(ck, XIRI_PART_QUERY, p[XIRI_PART_QUERY].off,
-                         p[XIRI_PART_QUERY].off + p[XIRI_PART_QUERY].len,
-                         "&;=");
-    if (p[XIRI_PART_FRAGMENT].set)
-        check_bidi_split(ck, XIRI_PART_FRAGMENT, p[XIRI_PART_FRAGMENT].off,
-                         p[XIRI_PART_FRAGMENT].off + p[XIRI_PART_FRAGMENT].len,
-                         "");
+        if (p->set && !(uni_bidi_parts[k].part == XIRI_PART_HOST &&
+                        p->len > 0 && ck->s[p->off] == '['))
+            check_bidi_split(ck, uni_bidi_parts[k].part, p->off,
+                             p->off + p->len, uni_bidi_parts[k].delims);
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -164,6 +164,7 @@
 #define uni_direction xiri__uni_direction
 #define uni_bidi_scan xiri__uni_bidi_scan
 #define uni_bidi_well_formed xiri__uni_bidi_well_formed
+#define uni_bidi_parts xiri__uni_bidi_parts
 #define uni_encodable xiri__uni_encodable
 #define uni_encode_query xiri__uni_encode_query
 #define uni_encode_text xiri__uni_encode_text

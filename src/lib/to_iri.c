@@ -126,34 +126,25 @@ static void convert_kept(struct to_iri *t, struct buf *o, size_t start,
     pct_normalize(o, t->s, from, to, t->query, PCT_RAW, NULL, NULL);
 }
 
-/* RFC 3987 4.2: the part of t->s holding position i whose components
- * have a direction (iuserinfo, ireg-name, ipath, iquery, ifragment), with
- * the delimiters between its components as check.c reads them ("" for
- * one), and *end where it ends (at most to); NULL, and *end where the
- * next such part starts, between them (the scheme, the syntax, a port,
- * an IP literal). */
+/* The part of t->s holding position i whose components have a direction
+ * (uni_bidi_parts), with the delimiters between its components, and *end
+ * where it ends (at most to); NULL, and *end where the next such part
+ * starts, between them (the scheme, the syntax, a port, an IP
+ * literal). */
 static const char *bidi_part(const struct to_iri *t, size_t i, size_t to,
                              size_t *end)
 {
-    static const struct {
-        enum xiri_part part;
-        const char *delims;
-    } parts[] = {{XIRI_PART_USERINFO, ""},
-                 {XIRI_PART_HOST, "."},
-                 {XIRI_PART_PATH, "/."},
-                 {XIRI_PART_QUERY, "&;="},
-                 {XIRI_PART_FRAGMENT, ""}};
     size_t k, next = to;
 
-    for (k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
-        const struct span *p = &t->r->part[parts[k].part];
+    for (k = 0; k < UNI_BIDI_PARTS; k++) {
+        const struct span *p = &t->r->part[uni_bidi_parts[k].part];
 
         if (!p->set || p->len == 0 ||
-            (parts[k].part == XIRI_PART_HOST && t->s[p->off] == '['))
+            (uni_bidi_parts[k].part == XIRI_PART_HOST && t->s[p->off] == '['))
             continue;
         if (p->off <= i && i < p->off + p->len) {
             *end = p->off + p->len < to ? p->off + p->len : to;
-            return parts[k].delims;
+            return uni_bidi_parts[k].delims;
         }
         if (p->off > i && p->off < next)
             next = p->off;
@@ -396,7 +387,8 @@ enum xiri_status to_iri_append(struct xiri_ctx *ctx, const char *s, size_t len,
         st = convert_mailto_path(&t, o, path->off, path->len, idn);
         /* (the path's components as for bidi_part: "א@ex.org" mixes) */
         if (st == XIRI_OK && o->status == XIRI_OK &&
-            !bidi_ok(o->data + at, o->len - at, "/."))
+            !bidi_ok(o->data + at, o->len - at,
+                     uni_bidi_parts[UNI_BIDI_PATH].delims))
             convert_kept(&t, o, at, path->off, path->off + path->len);
         convert_value(&t, o, path->off + path->len, len);
     } else {

@@ -266,6 +266,13 @@ void uni_bidi_scan(const char *str, size_t n, struct uni_bidi_scan *out)
     }
 }
 
+const struct uni_bidi_part uni_bidi_parts[UNI_BIDI_PARTS] = {
+    {XIRI_PART_USERINFO, ""},
+    {XIRI_PART_HOST, "."},
+    {XIRI_PART_PATH, "/."},
+    {XIRI_PART_QUERY, "&;="},
+    {XIRI_PART_FRAGMENT, ""}};
+
 bool uni_bidi_well_formed(const struct uni_bidi_scan *b)
 {
     return !b->rtl ||

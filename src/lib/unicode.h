@@ -46,6 +46,19 @@ void uni_bidi_scan(const char *s, size_t n, struct uni_bidi_scan *out);
  * and right-to-left at both ends. */
 bool uni_bidi_well_formed(const struct uni_bidi_scan *b);
 
+/* RFC 3987 4.2: the parts whose components have a direction, with the
+ * delimiters between a part's components ("" for one): iuserinfo, each
+ * ireg-name label (not an IP literal), each isegment and file extension
+ * (4.4 example 4, "KL.html"), each name and value of the query, and
+ * ifragment.  check.c reports on them, to_iri.c keeps their escapes. */
+struct uni_bidi_part {
+    enum xiri_part part;
+    const char *delims;
+};
+#define UNI_BIDI_PARTS 5
+#define UNI_BIDI_PATH 2 /* the path's entry */
+extern const struct uni_bidi_part uni_bidi_parts[UNI_BIDI_PARTS];
+
 /* General category facts. */
 bool uni_is_assigned(uint32_t cp);
 bool uni_is_noncharacter(uint32_t cp); /* U+FDD0-FDEF, U+xxFFFE/F */
