@@ -283,6 +283,9 @@ enum xiri_status xiri_to_uri(struct xiri_ctx *ctx, const char *s, size_t len,
     if ((!s && len) || (idn != XIRI_IDN_PERCENT && !ctx))
         return error_set(err, XIRI_EINVAL, 0, "invalid argument");
     buf_init(&o, XIRI_MAX_LEN);
+    /* Only the public XIRI_MAP_* bits: the internal ones (to_uri.h) are
+     * not the caller's to set. */
+    flags &= XIRI_MAP_ESCAPE_LEIRI | XIRI_MAP_DNS_ONLY;
     st = to_uri_append(ctx, s ? s : "", len, NULL, idn, flags, &o, err);
     if (st != XIRI_OK) {
         buf_free(&o);

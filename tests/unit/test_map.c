@@ -377,6 +377,11 @@ static const struct map_case to_uri_cases[] = {
     {"//\xc3\xa9.example/", PUNY, DNS, "//%C3%A9.example/", -1},
     {"//\xc3\xa9.example/", PUNY, 0, "//xn--9ca.example/", -1},
     {"foo://\xc3\xa9_x/", PUNY, DNS, "foo://%C3%A9_x/", -1},
+    /* bits other than XIRI_MAP_* are ignored: the library's internal
+     * "keep hosts" bit (0x100) must not reach the mapping */
+    {"http://\xc3\xa9.example/", PUNY, 0x100u, "http://xn--9ca.example/", -1},
+    {"mailto:a@\xc3\xa9.example", PUNY, 0xff00u, "mailto:a@xn--9ca.example",
+     -1},
     /* mailto (RFC 6068 2): the domain of each address */
     {"mailto:jos\xc3\xa9@\xc3\xa9.example", PUNY, 0,
      "mailto:jos%C3%A9@xn--9ca.example", -1},
