@@ -12,7 +12,7 @@
 
 /* Bytes read from a file and given to the walker at a time: memory does
  * not grow with the document's size. */
-#define DOC_CHUNK 65536
+#define DOC_CHUNK (1 << 20)
 
 enum doc_cmd { DC_CHECK, DC_LINKS };
 
@@ -70,7 +70,7 @@ static const char check_help[] =
     "about the document itself have no caret.  'xiri explain CODE' tells\n"
     "more about a code.\n"
     "\n"
-    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP
+    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP PARSE_THREAD_HELP
     "  --min-severity=LEVEL  print only findings of LEVEL or above: note\n"
     "                        (default), warning or error\n" CODE_FILTER_HELP
     "  --format=FORMAT       text (default); json: one object per finding\n"
@@ -106,7 +106,7 @@ static const char links_help[] =
     "punycode), and the codes 'xiri check' reports for it.  FILE '-' is\n"
     "the standard input.\n"
     "\n"
-    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP
+    "Options:\n" DOC_OPTIONS_HELP DOC_INPUTS_HELP JOBS_HELP PARSE_THREAD_HELP
     "  --format=FORMAT       tsv (default): a header line, then one line per\n"
     "                        IRI with the fields file, line, column, offset,\n"
     "                        element, attribute, value, base, resolved, uri\n"
@@ -202,6 +202,7 @@ static const struct opt_def opt_defs[] = {
     OPT_LIMIT_DEFS(FOR_BOTH),
     OPT_INPUT_DEFS(FOR_BOTH),
     OPT_JOBS_DEF(FOR_BOTH),
+    OPT_PARSE_THREAD_DEF(FOR_BOTH),
 };
 
 struct doc_opts {
@@ -225,6 +226,8 @@ struct doc_opts {
     const char *baseline;            /* --baseline FILE */
     const char *write_baseline;      /* --write-baseline FILE */
     const char *jobs;                /* -j N (NULL: the CPUs) */
+    enum parse_thread parse_thread_when; /* --parse-thread */
+    bool parse_thread;                   /* and what it decided */
 };
 
 /* The state of one run of a command. */
@@ -334,6 +337,10 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
     if (d->id == OPT_JOBS) {
         r->o.jobs = value;
         return 0;
+    }
+    if (d->id == OPT_PARSE_THREAD) {
+        r->o.parse_thread_when = parse_thread_parse(r->usage, value, &st);
+        return st;
     }
     switch (d->id) {
     case O_HELP:
@@ -1279,6 +1286,7 @@ static void walk_file(struct doc_run *r, const char *name)
     wo.type = r->o.type;
     /* check needs the place of a link only for its findings */
     wo.lazy_positions = r->cmd == DC_CHECK;
+    wo.parse_thread = r->o.parse_thread;
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;
     wo.base = r->o.base;
@@ -1590,6 +1598,9 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         free(files);
         return st;
     }
+    r->o.parse_thread =
+        parse_thread_wanted(r->o.parse_thread_when, files, nfiles,
+                            r->o.inputs.files_from != NULL);
     if (nthreads > 1 && pool_start(r, nthreads) != 0)
         pool_end(r);
     progress_start(r->o.quiet);

@@ -89,7 +89,7 @@ static const char rewrite_help[] =
     /* clang-format off */
     OPT_LIMITS_HELP("rewritten")
     DOC_INPUTS_HELP
-    JOBS_HELP
+    JOBS_HELP PARSE_THREAD_HELP
     /* clang-format on */
     "  -q, --quiet           do not print notes and warnings (errors still\n"
     "                        are), nor the summary line\n"
@@ -179,6 +179,7 @@ static const struct opt_def opt_defs[] = {
     OPT_LIMIT_DEFS(0),
     OPT_INPUT_DEFS(0),
     OPT_JOBS_DEF(0),
+    OPT_PARSE_THREAD_DEF(0),
 };
 
 struct rw_opts {
@@ -199,6 +200,8 @@ struct rw_opts {
     const char *output; /* -o */
     const char *suffix; /* -i: the backup suffix, NULL for none */
     const char *jobs;   /* -j N (NULL: the CPUs) */
+    enum parse_thread parse_thread_when; /* --parse-thread */
+    bool parse_thread;                   /* and what it decided */
     struct xiri_walk_options limits; /* only the max_ fields are used */
     struct doc_inputs inputs;        /* -r, --files-from ... */
 };
@@ -327,6 +330,10 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
     if (d->id == OPT_JOBS) {
         r->o.jobs = value;
         jobs_parse(USAGE, value, &st);
+        return st;
+    }
+    if (d->id == OPT_PARSE_THREAD) {
+        r->o.parse_thread_when = parse_thread_parse(USAGE, value, &st);
         return st;
     }
     switch (d->id) {
@@ -1829,6 +1836,7 @@ static void rewrite_file(struct rw_run *r, const char *name)
 
     xiri_walk_options_init(&wo);
     wo.lazy_positions = 1; /* only messages need them */
+    wo.parse_thread = r->o.parse_thread;
     wo.type = r->o.type;
     wo.name = is_stdin ? NULL : name;
     wo.encoding = r->o.encoding;
@@ -2127,6 +2135,9 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
         return r->state.status;
     }
     nthreads = jobs_parse(USAGE, r->o.jobs, &st);
+    r->o.parse_thread =
+        parse_thread_wanted(r->o.parse_thread_when, files, nfiles,
+                            r->o.inputs.files_from != NULL);
     /* -o writes one file: nothing to share */
     if (nthreads > 1 && r->o.dest != D_FILE && pool_start(r, nthreads) != 0)
         pool_end(r);

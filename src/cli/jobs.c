@@ -93,6 +93,38 @@ unsigned jobs_parse(const char *usage, const char *value, int *status)
     return (unsigned)v;
 }
 
+enum parse_thread parse_thread_parse(const char *usage, const char *value,
+                                     int *status)
+{
+    *status = 0;
+    if (value && strcmp(value, "auto") == 0)
+        return PARSE_THREAD_AUTO;
+    if (value && strcmp(value, "always") == 0)
+        return PARSE_THREAD_ALWAYS;
+    if (value && strcmp(value, "never") == 0)
+        return PARSE_THREAD_NEVER;
+    *status = usage_error(usage,
+                          "invalid value '%s' for --parse-thread; use auto, "
+                          "always or never",
+                          value ? value : "");
+    return PARSE_THREAD_AUTO;
+}
+
+/* auto: the second CPU is the parser's only when no other file can have
+ * it (-j gives each CPU a file of its own when there are several). */
+bool parse_thread_wanted(enum parse_thread when, const char *const *files,
+                         size_t nfiles, bool many)
+{
+    struct stat st;
+
+    if (when != PARSE_THREAD_AUTO)
+        return when == PARSE_THREAD_ALWAYS;
+    if (many || nfiles != 1 || sysconf(_SC_NPROCESSORS_ONLN) < 2)
+        return false;
+    return strcmp(files[0], "-") == 0 ||
+           (stat(files[0], &st) == 0 && !S_ISDIR(st.st_mode));
+}
+
 /* Whether a and b are one file: the same device and inode (a.html and
  * ./a.html, two links to it), or the same name when stat failed. */
 static bool job_same_file(const struct job *a, const struct job *b)

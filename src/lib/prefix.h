@@ -115,6 +115,15 @@
 #define pct_iri_allowed xiri__pct_iri_allowed
 #define pct_normalize xiri__pct_normalize
 #define pct_octet xiri__pct_octet
+#define pipe_batch xiri__pipe_batch
+#define pipe_batch_done xiri__pipe_batch_done
+#define pipe_failed xiri__pipe_failed
+#define pipe_free xiri__pipe_free
+#define pipe_job xiri__pipe_job
+#define pipe_new xiri__pipe_new
+#define pipe_record xiri__pipe_record
+#define pipe_stop xiri__pipe_stop
+#define pipe_stopped xiri__pipe_stopped
 #define pseudo_attr_decode xiri__pseudo_attr_decode
 #define pseudo_attr_next xiri__pseudo_attr_next
 #define ref_parse xiri__ref_parse
@@ -191,6 +200,7 @@
 #define walk_html_prescan xiri__walk_html_prescan
 #define walk_nul_count xiri__walk_nul_count
 #define walk_rendered xiri__walk_rendered
+#define walk_set_pipe xiri__walk_set_pipe
 #define walk_settled xiri__walk_settled
 
 #endif

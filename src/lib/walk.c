@@ -10,6 +10,7 @@
 #include "htmlurl.h"
 #include "input.h"
 #include "mem.h"
+#include "pipe.h"
 #include "pseudoattr.h"
 #include "registry.h"
 #include "scheme.h"
@@ -178,6 +179,24 @@ struct xiri_walker {
         bool used, found;
         enum xiri_shape shape;
     } memo[128];
+    /* XML after the root's start tag: libxml2 on a thread of its own
+     * (pipe.h, "the parser thread" below); mode enum walk_pipe */
+    int pipe_mode;
+    struct pipe *pipe;
+    size_t p_entities_left; /* the parser thread's own expansion budget */
+    const xmlChar *p_owned[256]; /* and its names known owned (rec_owned) */
+    /* what the record being replayed says of the parser (its position,
+     * kept after the record; whether it was in an entity's replacement
+     * text; its start tag's values' places; its bounds, which hold the
+     * names the parser's dictionary did not own; the parser's current
+     * element at an error) */
+    struct replay {
+        size_t pos;
+        bool in_entity;
+        const size_t *vpos;
+        const char *lo, *hi;
+        const char *name;
+    } rp;
     /* last: 200 KB that xiri_walker_new does not clear (its counters
      * say what of it holds anything) */
     struct tag_log taglog; /* the start tags it read, with attributes */
@@ -190,12 +209,21 @@ static char *dup_or_null(const char *s)
     return s ? mem_strndup(s, strlen(s)) : NULL;
 }
 
+/* Stop libxml2: at once, or, on the parser thread, at its next
+ * callback. */
+static void stop_parser(struct xiri_walker *w)
+{
+    if (w->pipe)
+        pipe_stop(w->pipe);
+    else if (w->px)
+        xmlStopParser(w->px);
+}
+
 static void fail(struct xiri_walker *w, enum xiri_status st)
 {
     if (w->status == XIRI_OK)
         w->status = st;
-    if (w->px)
-        xmlStopParser(w->px);
+    stop_parser(w);
 }
 
 /* The text position the parser has reached (a start tag's '>' inside
@@ -204,7 +232,7 @@ static void fail(struct xiri_walker *w, enum xiri_status st)
  * so) xmlByteConsumed returns input->consumed + (input->cur -
  * input->base), computed here without the call; with one it converts
  * back, and is called. */
-static inline size_t parser_pos(struct xiri_walker *w)
+static inline size_t px_pos(const struct xiri_walker *w)
 {
     const xmlParserInput *in = w->px->input;
     long pos;
@@ -214,6 +242,13 @@ static inline size_t parser_pos(struct xiri_walker *w)
     else
         pos = xmlByteConsumed(w->px);
     return pos < 0 ? 0 : (size_t)pos;
+}
+
+/* The same, as the walker sees it: with the parser thread, where the
+ * parser was at the record being replayed (or the last one). */
+static inline size_t parser_pos(const struct xiri_walker *w)
+{
+    return w->pipe ? w->rp.pos : px_pos(w);
 }
 
 static void diag(struct xiri_walker *w, const char *code,
@@ -353,6 +388,8 @@ static void limit_error(struct xiri_walker *w, size_t text_pos,
  * the dictionary does not own are looked up every time. */
 static bool memo_owned(const struct xiri_walker *w, const void *s)
 {
+    if (w->pipe) /* (the parser thread copied the others) */
+        return !s || (const char *)s < w->rp.lo || (const char *)s >= w->rp.hi;
     return !s || (w->px && w->px->dict &&
                   xmlDictOwns(w->px->dict, (const xmlChar *)s) == 1);
 }
@@ -1997,13 +2034,15 @@ static void content_begin(struct xiri_walker *w, const char *element,
     c->start = tag_end + 1;
     c->nil = false;
     c->in_entity = in_entity;
-    if (in_entity && w->px->sax) {
-        /* (the parser of the replacement text shares the handler) */
+    if (in_entity && w->px->sax && !w->pipe) {
+        /* (the parser of the replacement text shares the handler; the
+         * parser thread's records its characters always) */
         w->px->sax->characters = on_entity_characters;
         w->px->sax->cdataBlock = on_entity_characters;
         w->px->sax->ignorableWhitespace = on_entity_characters;
-        w->unknown_entity[0] = '\0'; /* (on_get_entity) */
     }
+    if (in_entity)
+        w->unknown_entity[0] = '\0'; /* (on_get_entity) */
     /* in XML a '/' before a start tag's '>' is always the empty
      * element's (values are quoted); in HTML it may end an unquoted
      * value, and HTML's elements of content are not empty-element tags.
@@ -2037,7 +2076,7 @@ static void content_drop(struct xiri_walker *w)
 {
     struct content *c = &w->content;
 
-    if (c->in_entity && w->px && w->px->sax) {
+    if (c->in_entity && w->px && w->px->sax && !w->pipe) {
         w->px->sax->characters = on_characters;
         w->px->sax->cdataBlock = on_characters;
         w->px->sax->ignorableWhitespace = on_characters;
@@ -2540,22 +2579,32 @@ static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
  * position consumed + (v - base), where the text must hold it between
  * two equal quotes (a value whose blanks libxml2 normalized away is not
  * taken).  False when it is not so: the tag is scanned then. */
-static bool value_in_input(struct xiri_walker *w, const xmlChar *v,
-                           const xmlChar *v_end, const char *text, size_t s0,
-                           size_t s1, size_t tag_end, struct tag_attr *out)
+static size_t value_stream_pos(const struct xiri_walker *w, const xmlChar *v,
+                               const xmlChar *v_end)
 {
     const xmlParserInput *in = w->px->input;
     uintptr_t b, p = (uintptr_t)v, e = (uintptr_t)v_end;
-    size_t pos, n;
-    char q;
 
     if (!in || !in->base || !in->end || (in->buf && in->buf->encoder))
-        return false;
+        return SIZE_MAX;
     b = (uintptr_t)in->base;
     if (p <= b || e < p || e >= (uintptr_t)in->end)
+        return SIZE_MAX;
+    return in->consumed + (size_t)(p - b);
+}
+
+/* (attribute i of the start tag; with the parser thread, its place is
+ * in the record) */
+static bool value_in_input(struct xiri_walker *w, int i, const xmlChar *v,
+                           const xmlChar *v_end, const char *text, size_t s0,
+                           size_t s1, size_t tag_end, struct tag_attr *out)
+{
+    size_t pos = w->pipe ? w->rp.vpos[i] : value_stream_pos(w, v, v_end);
+    size_t n = (size_t)(v_end - v);
+    char q;
+
+    if (pos == SIZE_MAX)
         return false;
-    pos = in->consumed + (size_t)(p - b);
-    n = (size_t)(e - p);
     /* the value and its quotes lie inside the tag, in the window */
     if (pos <= s0 || pos <= w->floor || pos + n >= tag_end || tag_end >= s1)
         return false;
@@ -2573,9 +2622,14 @@ static bool value_in_input(struct xiri_walker *w, const xmlChar *v,
 /* Is the parser reading an entity's replacement text (libxml2 2.9 parses
  * it with a context of its own, whose callbacks get that context; later
  * versions push it as an input of the document's)? */
-static bool in_entity_text(const struct xiri_walker *w, void *ctx)
+static bool px_in_entity_text(const struct xiri_walker *w, void *ctx)
 {
     return ctx != (void *)w->px || w->px->inputNr > 1;
+}
+
+static bool in_entity_text(const struct xiri_walker *w, void *ctx)
+{
+    return w->pipe ? w->rp.in_entity : px_in_entity_text(w, ctx);
 }
 
 /* What a start tag says with xsi:nil and xsi:type (XSD Part 1 2.6.1,
@@ -2712,7 +2766,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
 
         if (!reg_find(w, el_ns, el, at_ns, (const char *)a[0], &shape))
             continue;
-        known = value_in_input(w, a[3], a[4], text, s0, s1, tag_end, &ta);
+        known = value_in_input(w, i, a[3], a[4], text, s0, s1, tag_end, &ta);
         if (!known && !scanned) {
             tag_start = start_tag_at(w, text, s0, s1, tag_end,
                                      (const char *)prefix, el, &rec);
@@ -3123,7 +3177,10 @@ static void on_error(void *user, xmlErrorPtr e)
         snprintf(msg, sizeof(msg),
                  "the document ends inside <%.60s> (%lu element%s still "
                  "open): it is cut short",
-                 w->px && w->px->name ? (const char *)w->px->name : "?",
+                 w->pipe && w->rp.name ? w->rp.name
+                 : !w->pipe && w->px && w->px->name
+                     ? (const char *)w->px->name
+                     : "?",
                  w->depth, w->depth == 1 ? "" : "s");
     else if (e->code == XML_ERR_DOCUMENT_END && !w->root_seen)
         snprintf(msg, sizeof(msg),
@@ -3163,7 +3220,474 @@ static void on_error(void *user, xmlErrorPtr e)
                   "%lu:%lu: not well-formed: %s", line, col, msg);
         w->status = XIRI_EDOC;
     }
-    xmlStopParser(w->px);
+    stop_parser(w);
+}
+
+/* ---------------------------------------------------------------- the parser thread */
+
+/* XML, once the root's start tag is read (the internal subset is over:
+ * no more declarations), libxml2 may run on a thread of its own (P)
+ * while the walker (W, the caller's thread) reads what it reported of
+ * the text before: each callback of libxml2's records what the walker's
+ * callback would be given and would ask the parser (its position, whether
+ * it is in an entity's replacement text, where each attribute value is
+ * in the text), W replays the records in order through the same
+ * callbacks (struct replay), and so reports the same links and findings
+ * in the same order.  P touches nothing of the walker's but libxml2's
+ * context and its own budget: the guard, the text window, the bases, the
+ * links are W's.  Each xiri_walker_feed returns with every record
+ * replayed (walk_drain), so that nothing of it lags behind the call. */
+enum rec_type { REC_START = 1, REC_END, REC_CHARS, REC_ERROR, REC_RESOLVE,
+                REC_ENTITY, REC_DONE };
+
+struct rec {
+    uint32_t type;
+    uint32_t size; /* of the whole record, a multiple of 8 */
+    size_t pos;    /* px_pos when libxml2 called back */
+};
+
+/* a start tag; then 2 * nb_namespaces and 5 * nb_attributes pointers
+ * (as libxml2 gives them), nb_attributes stream positions
+ * (value_stream_pos), then the values' bytes and the names the parser's
+ * dictionary does not own, NUL-terminated */
+struct rec_start {
+    struct rec h;
+    const xmlChar *localname, *prefix, *uri;
+    int nb_namespaces, nb_attributes, nb_defaulted;
+    bool in_entity;
+};
+
+/* characters of an entity's replacement text; a system identifier */
+struct rec_text {
+    struct rec h;
+    size_t len; /* then the bytes, NUL-terminated */
+};
+
+struct rec_error {
+    struct rec h;
+    int code, level;
+    const char *str1, *message, *name; /* in the record, or NULL */
+};
+
+/* a reference to an entity (on_get_entity) */
+struct rec_entity {
+    struct rec h;
+    size_t cost;  /* of the budget, 0 for none */
+    bool unknown; /* not declared, or external */
+    char name[64];
+};
+
+/* the end of a job: the text up to end was parsed */
+struct rec_done {
+    struct rec h;
+    size_t end;
+};
+
+#define REC_ALIGN(n) (((n) + 7) & ~(size_t)7)
+
+static void *rec_new(struct xiri_walker *w, enum rec_type type, size_t size)
+{
+    struct rec *r;
+
+    size = REC_ALIGN(size);
+    r = pipe_record(w->pipe, size);
+    if (!r) {
+        xmlStopParser(w->px); /* (pipe_failed tells W) */
+        return NULL;
+    }
+    r->type = (uint32_t)type;
+    r->size = (uint32_t)size;
+    r->pos = px_pos(w);
+    return r;
+}
+
+/* The parser thread's callbacks: nothing more once W said stop. */
+static struct xiri_walker *rec_walker(void *ctx)
+{
+    struct xiri_walker *w = walker_of(ctx);
+
+    if (pipe_stopped(w->pipe)) {
+        xmlStopParser(w->px);
+        return NULL;
+    }
+    return w;
+}
+
+/* A copy of s (n bytes and a NUL) at *at, which moves past it. */
+static const char *rec_copy(char **at, const char *s, size_t n)
+{
+    char *c = *at;
+
+    if (n)
+        memcpy(c, s, n);
+    c[n] = '\0';
+    *at += n + 1;
+    return c;
+}
+
+/* Whether the parser's dictionary owns s (then it stays where it is,
+ * unchanged, for the whole parse: the record holds the pointer).  The
+ * pointers found owned are remembered (the same few names come again
+ * and again; a pointer once owned stays so). */
+static inline bool rec_owned(struct xiri_walker *w, const xmlChar *s)
+{
+    uintptr_t h = (uintptr_t)s;
+    const xmlChar **slot;
+
+    if (!s)
+        return true;
+    slot = &w->p_owned[((h >> 3) ^ (h >> 11)) % ARRAY_LEN(w->p_owned)];
+    if (*slot == s)
+        return true;
+    if (xmlDictOwns(w->px->dict, s) != 1)
+        return false;
+    *slot = s;
+    return true;
+}
+
+static inline size_t rec_name_size(struct xiri_walker *w, const xmlChar *s)
+{
+    return rec_owned(w, s) ? 0 : strlen((const char *)s) + 1;
+}
+
+static inline const xmlChar *rec_name(struct xiri_walker *w, char **at,
+                               const xmlChar *s)
+{
+    return rec_owned(w, s) ? s
+                           : (const xmlChar *)rec_copy(
+                                 at, (const char *)s, strlen((const char *)s));
+}
+
+static void rec_start_ns(void *ctx, const xmlChar *localname,
+                         const xmlChar *prefix, const xmlChar *URI,
+                         int nb_namespaces, const xmlChar **namespaces,
+                         int nb_attributes, int nb_defaulted,
+                         const xmlChar **attrs)
+{
+    struct xiri_walker *w = rec_walker(ctx);
+    size_t size = sizeof(struct rec_start), *vpos, copied = 0;
+    struct rec_start *r;
+    const xmlChar **p;
+    char *at;
+    int i;
+
+    if (!w || nb_namespaces < 0 || nb_attributes < 0)
+        return;
+    size += ((size_t)nb_namespaces * 2 + (size_t)nb_attributes * 5) *
+                sizeof(*p) +
+            (size_t)nb_attributes * sizeof(size_t);
+    /* (libxml2 2.9 gives every name from its dictionary: the names to
+     * copy are counted only when one is not) */
+    copied += rec_name_size(w, localname) + rec_name_size(w, prefix) +
+              rec_name_size(w, URI);
+    for (i = 0; i < 2 * nb_namespaces; i++)
+        copied |= rec_name_size(w, namespaces[i]);
+    for (i = 0; i < nb_attributes; i++) {
+        copied |= rec_name_size(w, attrs[5 * i]) |
+                  rec_name_size(w, attrs[5 * i + 1]) |
+                  rec_name_size(w, attrs[5 * i + 2]);
+        if (value_stream_pos(w, attrs[5 * i + 3], attrs[5 * i + 4]) ==
+            SIZE_MAX)
+            size += (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]) + 1;
+    }
+    if (copied) {
+        for (i = 0; i < 2 * nb_namespaces; i++)
+            size += rec_name_size(w, namespaces[i]);
+        for (i = 0; i < nb_attributes; i++)
+            size += rec_name_size(w, attrs[5 * i]) +
+                    rec_name_size(w, attrs[5 * i + 1]) +
+                    rec_name_size(w, attrs[5 * i + 2]);
+        size += rec_name_size(w, localname) + rec_name_size(w, prefix) +
+                rec_name_size(w, URI);
+    }
+    if (!(r = rec_new(w, REC_START, size)))
+        return;
+    p = (const xmlChar **)(r + 1);
+    vpos = (size_t *)(p + 2 * nb_namespaces + 5 * nb_attributes);
+    at = (char *)(vpos + nb_attributes);
+    r->localname = rec_name(w, &at, localname);
+    r->prefix = rec_name(w, &at, prefix);
+    r->uri = rec_name(w, &at, URI);
+    r->nb_namespaces = nb_namespaces;
+    r->nb_attributes = nb_attributes;
+    r->nb_defaulted = nb_defaulted;
+    r->in_entity = px_in_entity_text(w, ctx);
+    for (i = 0; i < 2 * nb_namespaces; i++)
+        p[i] = rec_name(w, &at, namespaces[i]);
+    p += 2 * nb_namespaces;
+    for (i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attrs + 5 * i;
+        size_t n = (size_t)(a[4] - a[3]);
+
+        p[5 * i] = rec_name(w, &at, a[0]);
+        p[5 * i + 1] = rec_name(w, &at, a[1]);
+        p[5 * i + 2] = rec_name(w, &at, a[2]);
+        /* a value as written is in W's text window (replay points to
+         * it); another is copied */
+        vpos[i] = value_stream_pos(w, a[3], a[4]);
+        p[5 * i + 3] = vpos[i] != SIZE_MAX ? NULL
+                       : (const xmlChar *)rec_copy(&at, (const char *)a[3], n);
+        p[5 * i + 4] = (const xmlChar *)(uintptr_t)n;
+    }
+}
+
+static void rec_end_ns(void *ctx, const xmlChar *localname,
+                       const xmlChar *prefix, const xmlChar *URI)
+{
+    struct xiri_walker *w = rec_walker(ctx);
+
+    (void)localname, (void)prefix, (void)URI;
+    if (w)
+        rec_new(w, REC_END, sizeof(struct rec));
+}
+
+static void rec_text(struct xiri_walker *w, enum rec_type type,
+                     const char *s, size_t n)
+{
+    struct rec_text *r = rec_new(w, type, sizeof(*r) + n + 1);
+    char *at = (char *)(r + 1);
+
+    if (r) {
+        r->len = n;
+        rec_copy(&at, s, n);
+    }
+}
+
+/* (all white space and CDATA sections too; of the document's own text
+ * nothing is needed: on_characters) */
+static void rec_characters(void *ctx, const xmlChar *ch, int len)
+{
+    struct xiri_walker *w = walker_of(ctx);
+
+    if (len > 0 && px_in_entity_text(w, ctx) && rec_walker(ctx))
+        rec_text(w, REC_CHARS, (const char *)ch, (size_t)len);
+}
+
+static xmlParserInputPtr rec_resolve_entity(void *ctx,
+                                            const xmlChar *public_id,
+                                            const xmlChar *system_id)
+{
+    struct xiri_walker *w = rec_walker(ctx);
+    const char *id = system_id ? (const char *)system_id : "";
+
+    (void)public_id;
+    if (w)
+        rec_text(w, REC_RESOLVE, id, strlen(id));
+    return NULL;
+}
+
+/* The budget is charged here as on_get_entity does, against the parser
+ * thread's own share (it charges what libxml2 expands; W charges that
+ * and what the walker expands in values, so W runs out first, at this
+ * reference or before). */
+static xmlEntityPtr rec_get_entity(void *ctx, const xmlChar *name)
+{
+    struct xiri_walker *w = rec_walker(ctx);
+    xmlEntityPtr e = xmlSAX2GetEntity(ctx, name);
+    struct rec_entity *r;
+
+    if (!w || !(r = rec_new(w, REC_ENTITY, sizeof(*r))))
+        return e;
+    snprintf(r->name, sizeof(r->name), "%s", (const char *)name);
+    r->unknown = !e || e->etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY ||
+                 e->etype == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY;
+    r->cost = 0;
+    if (e && e->etype != XML_INTERNAL_PREDEFINED_ENTITY) {
+        r->cost = e->length > 0 ? (size_t)e->length : 1;
+        if (w->p_entities_left < r->cost) {
+            w->p_entities_left = 0;
+            xmlStopParser(w->px);
+            return NULL;
+        }
+        w->p_entities_left -= r->cost;
+    }
+    return e;
+}
+
+/* on_error's decision to stop at a fatal error, taken here too. */
+static void rec_error(void *user, xmlErrorPtr e)
+{
+    struct xiri_walker *w = rec_walker(user);
+    const char *s1, *msg, *name;
+    size_t n1, nm, nn;
+    struct rec_error *r;
+    char *at;
+
+    if (!w || !e)
+        return;
+    s1 = e->str1;
+    msg = e->message;
+    name = w->px->name ? (const char *)w->px->name : NULL;
+    n1 = s1 ? strlen(s1) : 0;
+    nm = msg ? strlen(msg) : 0;
+    nn = name ? strlen(name) : 0;
+    if (!(r = rec_new(w, REC_ERROR, sizeof(*r) + n1 + nm + nn + 3)))
+        return;
+    at = (char *)(r + 1);
+    r->code = e->code;
+    r->level = (int)e->level;
+    r->str1 = s1 ? rec_copy(&at, s1, n1) : NULL;
+    r->message = msg ? rec_copy(&at, msg, nm) : NULL;
+    r->name = name ? rec_copy(&at, name, nn) : NULL;
+    if (e->level == XML_ERR_FATAL &&
+        !(e->code == XML_ERR_INVALID_URI && s1 && system_literal_is_leiri(s1)))
+        xmlStopParser(w->px);
+}
+
+/* P: parse one job, and say where it ended. */
+static void pipe_parse(void *user, const char *data, size_t len, bool final,
+                       size_t end)
+{
+    struct xiri_walker *w = user;
+    struct rec_done *r;
+
+    xmlParseChunk(w->px, data, (int)len, final);
+    if ((r = rec_new(w, REC_DONE, sizeof(*r))) != NULL)
+        r->end = end;
+}
+
+/* W: one record through the walker's callbacks. */
+static void replay(struct xiri_walker *w, const struct rec *r)
+{
+    w->rp.pos = r->pos;
+    switch ((enum rec_type)r->type) {
+    case REC_START: {
+        const struct rec_start *s = (const void *)r;
+        const xmlChar **p = (const xmlChar **)(uintptr_t)(s + 1);
+        const xmlChar **attrs = p + 2 * s->nb_namespaces;
+        size_t s0, s1;
+        const char *text = input_window(w->in, &s0, &s1);
+        int i;
+
+        w->rp.vpos = (const size_t *)(attrs + 5 * s->nb_attributes);
+        for (i = 0; i < s->nb_attributes; i++) {
+            const xmlChar **a = attrs + 5 * i;
+            size_t n = (size_t)(uintptr_t)a[4], at = w->rp.vpos[i];
+
+            if (at != SIZE_MAX) /* (the text after safe is all there) */
+                a[3] = (const xmlChar *)text + (at - s0);
+            a[4] = a[3] + n;
+        }
+        w->rp.in_entity = s->in_entity;
+        w->rp.lo = (const char *)r;
+        w->rp.hi = (const char *)r + r->size;
+        on_start_ns(w->px, s->localname, s->prefix, s->uri, s->nb_namespaces,
+                    p, s->nb_attributes, s->nb_defaulted, attrs);
+        w->rp.lo = w->rp.hi = NULL;
+        break;
+    }
+    case REC_END:
+        on_end_ns(w->px, NULL, NULL, NULL);
+        break;
+    case REC_CHARS: {
+        const struct rec_text *t = (const void *)r;
+        const struct content *c = &w->content;
+
+        /* what on_entity_characters, swapped in by content_begin, got */
+        if (c->active && c->in_entity)
+            on_entity_characters(w->px, (const xmlChar *)(t + 1),
+                                 (int)t->len);
+        break;
+    }
+    case REC_RESOLVE:
+        on_resolve_entity(w->px, NULL,
+                          (const xmlChar *)((const struct rec_text *)r + 1));
+        break;
+    case REC_ENTITY: {
+        const struct rec_entity *e = (const void *)r;
+        const struct content *c = &w->content;
+
+        /* on_get_entity */
+        if (c->in_entity && c->active && c->depth == w->depth &&
+            e->unknown && !w->unknown_entity[0])
+            snprintf(w->unknown_entity, sizeof(w->unknown_entity), "%s",
+                     e->name);
+        if (e->cost && w->status == XIRI_OK) {
+            if (w->entities_left < e->cost) {
+                w->entities_left = 0;
+                limit_error(w, r->pos,
+                            "entity references expand to more than %zu "
+                            "bytes; raise --max-entity-expansion",
+                            w->max_entities);
+            } else {
+                w->entities_left -= e->cost;
+            }
+        }
+        break;
+    }
+    case REC_ERROR: {
+        const struct rec_error *e = (const void *)r;
+        xmlError err;
+
+        memset(&err, 0, sizeof(err));
+        err.code = e->code;
+        err.level = (xmlErrorLevel)e->level;
+        err.str1 = (char *)(uintptr_t)e->str1;
+        err.message = (char *)(uintptr_t)e->message;
+        w->rp.name = e->name;
+        on_error(w->px, &err);
+        w->rp.name = NULL;
+        break;
+    }
+    case REC_DONE: {
+        /* feed_parser's end: everything before libxml2's position has
+         * been reported */
+        size_t end = ((const struct rec_done *)r)->end;
+
+        if (w->status == XIRI_OK && !w->content.active && r->pos > w->safe &&
+            r->pos <= end)
+            w->safe = r->pos;
+        break;
+    }
+    }
+}
+
+/* W: replay the records there are (wait: all that the jobs given will
+ * make). */
+static void walk_replay(struct xiri_walker *w, bool wait)
+{
+    const char *b;
+    size_t len, i;
+
+    while ((b = pipe_batch(w->pipe, wait, &len)) != NULL) {
+        for (i = 0; i < len; i += ((const struct rec *)(b + i))->size)
+            replay(w, (const struct rec *)(b + i));
+        pipe_batch_done(w->pipe);
+    }
+    if (pipe_failed(w->pipe))
+        fail(w, XIRI_ENOMEM);
+}
+
+static void walk_drain(struct xiri_walker *w)
+{
+    if (w->pipe)
+        walk_replay(w, true);
+}
+
+/* W, between two feeds (P is idle): hand libxml2 to P from here on; on
+ * any failure go on without. */
+static void pipe_start(struct xiri_walker *w)
+{
+    xmlSAXHandler *sax = w->px->sax;
+    struct pipe *p;
+
+    if (pipe_new(pipe_parse, w, w->pipe_mode == WALK_PIPE_THREAD, &p) !=
+        XIRI_OK) {
+        w->pipe_mode = WALK_PIPE_OFF;
+        return;
+    }
+    w->rp.pos = px_pos(w);
+    w->p_entities_left = w->entities_left;
+    sax->startElementNs = rec_start_ns;
+    sax->endElementNs = rec_end_ns;
+    sax->characters = rec_characters;
+    sax->cdataBlock = rec_characters;
+    sax->ignorableWhitespace = rec_characters;
+    sax->serror = rec_error;
+    sax->resolveEntity = rec_resolve_entity;
+    sax->getEntity = rec_get_entity;
+    sax->processingInstruction = NULL; /* (on_pi: none after the root) */
+    w->pipe = p;
 }
 
 /* ---------------------------------------------------------------- HTML SAX */
@@ -3739,6 +4263,7 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->on_diag = on_diag;
     w->user = user;
     w->lazy = opts->lazy_positions != 0;
+    w->pipe_mode = opts->parse_thread ? WALK_PIPE_THREAD : WALK_PIPE_OFF;
     w->name = dup_or_null(opts->name);
     w->encoding_option = dup_or_null(opts->encoding);
     buf_init(&w->head, WALK_SNIFF_ASCII);
@@ -3974,6 +4499,15 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
     if (w->status != XIRI_OK || to < w->fed || (to == w->fed && !final))
         return;
     n = (int)(to - w->fed);
+    if (w->pipe) {
+        /* (the rest is done as its records are replayed: REC_DONE) */
+        enum xiri_status st = pipe_job(w->pipe, text + (w->fed - s0),
+                                       (size_t)n, final, to);
+        if (st != XIRI_OK)
+            fail(w, st);
+        w->fed = to;
+        return;
+    }
     if (w->html) {
 #if LIBXML_VERSION < 21100
         /* after a cut inside a quoted value its lookup forgets which
@@ -4091,15 +4625,25 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         tag_log_trim(&w->taglog, parser_pos(w));
     while (w->status == XIRI_OK) {
         enum tag_guard_result r;
+        size_t end, step;
 
+        if (w->pipe_mode != WALK_PIPE_OFF && !w->pipe && !w->html &&
+            w->root_seen && w->px)
+            pipe_start(w);
         text = input_window(w->in, &s0, &s1);
+        /* a step at a time (what libxml2 is given at once stays in the
+         * caches; with the parser thread, it parses one step while the
+         * guard reads the next and the walker replays the one before) */
+        step = w->pipe ? WALK_PIPE_STEP : WALK_STEP;
+        end = s1 - w->guard.pos > step ? w->guard.pos + step : s1;
         /* the window is the walker's own copy of the text: the guard
          * may write over a '<' in an element of text (tagscan.h) */
-        r = tag_guard_scan(&w->guard, (char *)(uintptr_t)text, s0, s1,
+        r = tag_guard_scan(&w->guard, (char *)(uintptr_t)text, s0, end,
                            w->max_attributes, w->max_markup);
         if (r == TAG_GUARD_LONG) {
             size_t at = w->guard.start;
             feed_parser(w, w->guard.safe < at ? w->guard.safe : at, false);
+            walk_drain(w);
             limit_error(w, at, "%s longer than %zu bytes; raise --max-markup",
                         construct_name(text + (at - s0), s1 - at),
                         w->max_markup);
@@ -4111,6 +4655,7 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
                    !strchr(" \t\r\n/>", text[i + k]))
                 k++;
             feed_parser(w, w->guard.safe, false); /* the links before */
+            walk_drain(w);
             limit_error(w, w->guard.start,
                         "start tag <%.*s> has more than %lu attributes; "
                         "raise --max-attributes",
@@ -4119,6 +4664,7 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         }
         if (r == TAG_GUARD_FULL) {
             feed_parser(w, w->guard.safe, false);
+            walk_drain(w);
             tag_log_trim(&w->taglog, parser_pos(w));
             continue;
         }
@@ -4126,6 +4672,12 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
             feed_parser(w, w->guard.pos, false);
             if (w->status == XIRI_OK)
                 tag_guard_resume(&w->guard, html_raw(w), w->text_name);
+            continue;
+        }
+        if (end < s1) {
+            feed_parser(w, w->guard.safe, false);
+            if (w->pipe)
+                walk_replay(w, false);
             continue;
         }
         if (final && tag_guard_in_tag(&w->guard) &&
@@ -4140,6 +4692,7 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
             feed_parser(w, final ? s1 : w->guard.safe, final);
         break;
     }
+    walk_drain(w);
     if (w->status == XIRI_OK) {
         input_discard(w->in, w->safe);
         check_window(w);
@@ -4223,6 +4776,8 @@ void xiri_walker_free(struct xiri_walker *w)
     if (!w)
         return;
     if (w->px) {
+        pipe_free(w->pipe);
+        w->pipe = NULL;
         if (w->px->myDoc)
             xmlFreeDoc(w->px->myDoc);
         w->px->myDoc = NULL;
@@ -4304,4 +4859,10 @@ const char *xiri_walker_encoding(const struct xiri_walker *w, int *guessed)
 unsigned long walk_backstops(const struct xiri_walker *w)
 {
     return w ? w->backstops : 0;
+}
+
+void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode)
+{
+    if (w && !w->pipe)
+        w->pipe_mode = (int)mode;
 }

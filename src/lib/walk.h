@@ -55,4 +55,15 @@ unsigned long walk_backstops(const struct xiri_walker *w);
 /* How many U+0000 characters the document has had so far. */
 size_t walk_nul_count(const struct xiri_walker *w);
 
+/* XML after the root's start tag: libxml2 on a thread of its own
+ * (WALK_PIPE_THREAD; WALK_PIPE_INLINE: its records made and replayed on
+ * the caller's thread, the same order of work without a thread, for
+ * tests).  Before the first feed. */
+enum walk_pipe { WALK_PIPE_OFF, WALK_PIPE_THREAD, WALK_PIPE_INLINE };
+void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode);
+/* The text the guard reads and libxml2 is given at once, at most (a
+ * feed is read a step at a time); with the parser thread, a job's. */
+#define WALK_STEP ((size_t)64 << 10)
+#define WALK_PIPE_STEP ((size_t)16 << 10)
+
 #endif

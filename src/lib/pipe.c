@@ -1,0 +1,337 @@
+/* pipe.c - the parser thread and the two queues between it and the
+ * caller's thread (pipe.h): jobs (text to parse) one way, batches of
+ * records the other.
+ *
+ * Both queues are rings guarded by one mutex.  A job's text is a copy,
+ * freed by the parser thread once parsed.  Batches are PIPE_SLOTS buffers
+ * of at least PIPE_BATCH bytes used in turn: the parser writes into slot
+ * pub % PIPE_SLOTS, W reads slots con .. pub - 1; the parser may start a
+ * slot only while pub - con < PIPE_SLOTS, so a record never moves and
+ * never is overwritten before W has read it.  A job's last batch is
+ * published before the job counts as done, so W, finding no batch and
+ * every job done, knows that nothing more will come. */
+#include "pipe.h"
+#include "mem.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#define PIPE_JOBS 3
+#define PIPE_SLOTS 6
+#define PIPE_BATCH (64 * 1024)
+
+struct batch {
+    char *data;
+    size_t len, cap;
+};
+
+struct job {
+    char *data; /* the copy (threaded), or the caller's text */
+    size_t len, end;
+    bool final;
+};
+
+/* The fields each thread writes often are kept apart from the fields
+ * the other reads (a cache line written by one core and read by the
+ * other goes back and forth between them). */
+#define PIPE_LINE 64
+
+struct pipe {
+    /* set by pipe_new */
+    pipe_parse_fn *fn;
+    void *user;
+    bool threaded;
+    pthread_t thread;
+    char pad0[PIPE_LINE];
+    /* the parser thread's: the batch it writes */
+    struct batch *cur;
+    char pad1[PIPE_LINE];
+    /* under mu */
+    pthread_mutex_t mu;
+    pthread_cond_t to_parser, to_walker;
+    struct job jobs[PIPE_JOBS];
+    size_t jobs_given, jobs_done; /* jobs[i % PIPE_JOBS] */
+    struct batch *slots;
+    size_t nslots;
+    size_t pub, con; /* batches published and read back */
+    bool quit;
+    char pad2[PIPE_LINE];
+    /* W's: the copies of the jobs' text, kept for the next jobs */
+    char *copy[PIPE_JOBS];
+    size_t copy_cap[PIPE_JOBS];
+    char pad3[PIPE_LINE];
+    /* written once, read at every callback */
+    atomic_bool stop, failed;
+    char pad4[PIPE_LINE];
+};
+
+static void lock(struct pipe *p)
+{
+    if (p->threaded)
+        pthread_mutex_lock(&p->mu);
+}
+
+static void unlock(struct pipe *p)
+{
+    if (p->threaded)
+        pthread_mutex_unlock(&p->mu);
+}
+
+/* Parser thread: make the batch written so far readable by W, and wait
+ * until the next slot is free.  Without a thread there is no waiting:
+ * the slots grow instead (pipe_job starts each job with all of them
+ * read). */
+static bool publish(struct pipe *p)
+{
+    bool ok = true;
+
+    lock(p);
+    p->pub++;
+    if (p->threaded) {
+        pthread_cond_signal(&p->to_walker);
+        while (p->pub - p->con >= p->nslots && !p->quit)
+            pthread_cond_wait(&p->to_parser, &p->mu);
+        ok = !p->quit;
+    } else if (p->pub == p->nslots) {
+        struct batch *s =
+            mem_realloc(p->slots, 2 * p->nslots * sizeof(*p->slots));
+        if (s) {
+            memset(s + p->nslots, 0, p->nslots * sizeof(*s));
+            p->slots = s;
+            p->nslots *= 2;
+        } else {
+            ok = false;
+        }
+    }
+    if (ok) {
+        p->cur = &p->slots[p->pub % p->nslots];
+        p->cur->len = 0;
+    }
+    unlock(p);
+    return ok;
+}
+
+void *pipe_record(struct pipe *p, size_t n)
+{
+    struct batch *b = p->cur;
+    char *r;
+
+    if (b->len > 0 && n > b->cap - b->len) {
+        if (!publish(p)) {
+            atomic_store(&p->failed, true);
+            return NULL;
+        }
+        b = p->cur;
+    }
+    if (n > b->cap - b->len) {
+        /* an empty slot, too small for this record (or never used) */
+        size_t cap = n > PIPE_BATCH ? n : PIPE_BATCH;
+        char *d = mem_alloc(cap);
+        if (!d) {
+            atomic_store(&p->failed, true);
+            return NULL;
+        }
+        mem_free(b->data);
+        b->data = d;
+        b->cap = cap;
+        b->len = 0;
+    }
+    r = b->data + b->len;
+    b->len += n;
+    return r;
+}
+
+/* Parse one job (either thread) and publish what it recorded. */
+static void run_job(struct pipe *p, const struct job *j)
+{
+    if (!pipe_stopped(p)) {
+        p->fn(p->user, j->data, j->len, j->final, j->end);
+        if (p->cur->len > 0 && !publish(p))
+            atomic_store(&p->failed, true);
+    }
+}
+
+static void *parser_main(void *arg)
+{
+    struct pipe *p = arg;
+
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        struct job j;
+
+        while (p->jobs_done == p->jobs_given && !p->quit)
+            pthread_cond_wait(&p->to_parser, &p->mu);
+        if (p->quit)
+            break;
+        j = p->jobs[p->jobs_done % PIPE_JOBS];
+        pthread_mutex_unlock(&p->mu);
+        run_job(p, &j);
+        pthread_mutex_lock(&p->mu);
+        p->jobs_done++;
+        pthread_cond_signal(&p->to_walker);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+enum xiri_status pipe_new(pipe_parse_fn *fn, void *user, bool threaded,
+                          struct pipe **out)
+{
+    struct pipe *p = mem_alloc(sizeof(*p));
+
+    *out = NULL;
+    if (!p)
+        return XIRI_ENOMEM;
+    memset(p, 0, sizeof(*p));
+    p->fn = fn;
+    p->user = user;
+    p->nslots = PIPE_SLOTS;
+    p->slots = mem_alloc(p->nslots * sizeof(*p->slots));
+    if (!p->slots) {
+        mem_free(p);
+        return XIRI_ENOMEM;
+    }
+    memset(p->slots, 0, p->nslots * sizeof(*p->slots));
+    p->cur = &p->slots[0];
+    atomic_init(&p->stop, false);
+    atomic_init(&p->failed, false);
+    if (threaded) {
+        if (pthread_mutex_init(&p->mu, NULL) != 0)
+            goto no_thread;
+        if (pthread_cond_init(&p->to_parser, NULL) != 0) {
+            pthread_mutex_destroy(&p->mu);
+            goto no_thread;
+        }
+        if (pthread_cond_init(&p->to_walker, NULL) != 0) {
+            pthread_cond_destroy(&p->to_parser);
+            pthread_mutex_destroy(&p->mu);
+            goto no_thread;
+        }
+        p->threaded = true;
+        if (pthread_create(&p->thread, NULL, parser_main, p) != 0) {
+            p->threaded = false;
+            pthread_cond_destroy(&p->to_walker);
+            pthread_cond_destroy(&p->to_parser);
+            pthread_mutex_destroy(&p->mu);
+            goto no_thread;
+        }
+    }
+    *out = p;
+    return XIRI_OK;
+no_thread:
+    mem_free(p->slots);
+    mem_free(p);
+    return XIRI_EINVAL;
+}
+
+void pipe_free(struct pipe *p)
+{
+    size_t i;
+
+    if (!p)
+        return;
+    if (p->threaded) {
+        atomic_store(&p->stop, true);
+        pthread_mutex_lock(&p->mu);
+        p->quit = true;
+        pthread_cond_broadcast(&p->to_parser);
+        pthread_mutex_unlock(&p->mu);
+        pthread_join(p->thread, NULL);
+        for (i = 0; i < PIPE_JOBS; i++)
+            mem_free(p->copy[i]);
+        pthread_cond_destroy(&p->to_walker);
+        pthread_cond_destroy(&p->to_parser);
+        pthread_mutex_destroy(&p->mu);
+    }
+    for (i = 0; i < p->nslots; i++)
+        mem_free(p->slots[i].data);
+    mem_free(p->slots);
+    mem_free(p);
+}
+
+enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
+                          bool final, size_t end)
+{
+    struct job j = {.data = NULL, .len = len, .end = end, .final = final};
+    size_t i;
+
+    if (!p->threaded) {
+        /* every batch of the jobs before has been read: start at slot 0 */
+        p->pub = p->con = 0;
+        p->cur = &p->slots[0];
+        p->cur->len = 0;
+        j.data = (char *)(uintptr_t)data;
+        run_job(p, &j);
+        p->jobs_given++;
+        p->jobs_done++;
+        return XIRI_OK;
+    }
+    pthread_mutex_lock(&p->mu);
+    while (p->jobs_given - p->jobs_done >= PIPE_JOBS)
+        pthread_cond_wait(&p->to_walker, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+    /* the place is free: the parser is done with the job it held */
+    i = p->jobs_given % PIPE_JOBS;
+    if (len > p->copy_cap[i]) {
+        size_t cap = len > 2 * p->copy_cap[i] ? len : 2 * p->copy_cap[i];
+        char *d = mem_alloc(cap);
+        if (!d)
+            return XIRI_ENOMEM;
+        mem_free(p->copy[i]);
+        p->copy[i] = d;
+        p->copy_cap[i] = cap;
+    }
+    if (len)
+        memcpy(p->copy[i], data, len);
+    j.data = p->copy[i];
+    pthread_mutex_lock(&p->mu);
+    p->jobs[i] = j;
+    p->jobs_given++;
+    pthread_cond_signal(&p->to_parser);
+    pthread_mutex_unlock(&p->mu);
+    return XIRI_OK;
+}
+
+const char *pipe_batch(struct pipe *p, bool wait, size_t *len)
+{
+    const struct batch *b;
+
+    lock(p);
+    while (p->con == p->pub) {
+        if (!wait || p->jobs_done == p->jobs_given || !p->threaded) {
+            unlock(p);
+            *len = 0;
+            return NULL;
+        }
+        pthread_cond_wait(&p->to_walker, &p->mu);
+    }
+    b = &p->slots[p->con % p->nslots];
+    unlock(p);
+    *len = b->len;
+    return b->data;
+}
+
+void pipe_batch_done(struct pipe *p)
+{
+    lock(p);
+    p->con++;
+    if (p->threaded)
+        pthread_cond_signal(&p->to_parser);
+    unlock(p);
+}
+
+void pipe_stop(struct pipe *p)
+{
+    atomic_store(&p->stop, true);
+}
+
+bool pipe_stopped(struct pipe *p)
+{
+    return atomic_load_explicit(&p->stop, memory_order_relaxed) ||
+           atomic_load_explicit(&p->failed, memory_order_relaxed);
+}
+
+bool pipe_failed(struct pipe *p)
+{
+    return atomic_load(&p->failed);
+}
