@@ -182,6 +182,7 @@ struct xiri_walker {
     /* XML after the root's start tag: libxml2 on a thread of its own
      * (pipe.h, "the parser thread" below); mode enum walk_pipe */
     int pipe_mode;
+    size_t step, pipe_step; /* WALK_STEP, WALK_PIPE_STEP (walk_set_pipe) */
     struct pipe *pipe;
     size_t p_entities_left; /* the parser thread's own expansion budget */
     const xmlChar *p_owned[256]; /* and its names known owned (rec_owned) */
@@ -4264,6 +4265,8 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->user = user;
     w->lazy = opts->lazy_positions != 0;
     w->pipe_mode = opts->parse_thread ? WALK_PIPE_THREAD : WALK_PIPE_OFF;
+    w->step = WALK_STEP;
+    w->pipe_step = WALK_PIPE_STEP;
     w->name = dup_or_null(opts->name);
     w->encoding_option = dup_or_null(opts->encoding);
     buf_init(&w->head, WALK_SNIFF_ASCII);
@@ -4609,7 +4612,7 @@ static void check_window(struct xiri_walker *w)
 static enum xiri_status push(struct xiri_walker *w, const char *data,
                              size_t n, bool final)
 {
-    size_t fresh, s0, s1;
+    size_t fresh, s0, s1, lim = 0;
     const char *text;
     enum xiri_status st;
 
@@ -4634,8 +4637,11 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
         /* a step at a time (what libxml2 is given at once stays in the
          * caches; with the parser thread, it parses one step while the
          * guard reads the next and the walker replays the one before) */
-        step = w->pipe ? WALK_PIPE_STEP : WALK_STEP;
-        end = s1 - w->guard.pos > step ? w->guard.pos + step : s1;
+        /* (from the last step's end: the guard may stop short of it,
+         * waiting for the characters that tell what it read) */
+        step = w->pipe ? w->pipe_step : w->step;
+        lim = (lim > w->guard.pos ? lim : w->guard.pos) + step;
+        end = lim < s1 ? lim : s1;
         /* the window is the walker's own copy of the text: the guard
          * may write over a '<' in an element of text (tagscan.h) */
         r = tag_guard_scan(&w->guard, (char *)(uintptr_t)text, s0, end,
@@ -4861,8 +4867,11 @@ unsigned long walk_backstops(const struct xiri_walker *w)
     return w ? w->backstops : 0;
 }
 
-void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode)
+void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode, size_t step)
 {
-    if (w && !w->pipe)
-        w->pipe_mode = (int)mode;
+    if (!w || w->pipe)
+        return;
+    w->pipe_mode = (int)mode;
+    if (step)
+        w->step = w->pipe_step = step;
 }

@@ -58,9 +58,11 @@ size_t walk_nul_count(const struct xiri_walker *w);
 /* XML after the root's start tag: libxml2 on a thread of its own
  * (WALK_PIPE_THREAD; WALK_PIPE_INLINE: its records made and replayed on
  * the caller's thread, the same order of work without a thread, for
- * tests).  Before the first feed. */
+ * tests); step, when not 0, for both steps below (tests cut the text
+ * finer than a feed can: the first 64 KiB are read at once).  Before
+ * the first feed. */
 enum walk_pipe { WALK_PIPE_OFF, WALK_PIPE_THREAD, WALK_PIPE_INLINE };
-void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode);
+void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode, size_t step);
 /* The text the guard reads and libxml2 is given at once, at most (a
  * feed is read a step at a time); with the parser thread, a job's. */
 #define WALK_STEP ((size_t)64 << 10)

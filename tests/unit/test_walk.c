@@ -102,6 +102,18 @@ static struct xiri_registry *test_registry(void)
     return reg;
 }
 
+/* How the walks below parse XML after the root (walk.h enum walk_pipe),
+ * and the steps they read the text in (0: the walker's own; with the
+ * records, the chunk size, as the first 64 KiB are read at once
+ * whatever the chunks): each document is walked every way, with the
+ * same results. */
+static enum walk_pipe pipe_mode;
+static size_t pipe_step;
+static const enum walk_pipe pipe_modes[] = {WALK_PIPE_OFF, WALK_PIPE_INLINE,
+                                            WALK_PIPE_THREAD};
+static const char *const pipe_names[] = {"", ", records replayed",
+                                         ", parser thread"};
+
 /* Walk doc[0..n) in chunks of the given size; returns the status. */
 static enum xiri_status walk(const char *doc, size_t n, size_t chunk,
                              enum xiri_doc_type type, const char *base,
@@ -119,6 +131,7 @@ static enum xiri_status walk(const char *doc, size_t n, size_t chunk,
     o.base = base;
     xiri_ctx_new(&ctx);
     st = xiri_walker_new(ctx, reg, &o, on_link, on_diag, r, &w);
+    walk_set_pipe(w, pipe_mode, pipe_step);
     for (i = 0; st == XIRI_OK && i < n; i += chunk)
         st = xiri_walker_feed(w, doc + i, n - i < chunk ? n - i : chunk, err);
     if (st == XIRI_OK)
@@ -145,21 +158,33 @@ static void check_doc(const char *name, const char *doc, size_t n,
                       const char *want)
 {
     static const size_t chunks[] = {1, 2, 3, 7, 64, 4096, 1 << 20};
-    size_t k;
+    size_t k, m;
 
-    for (k = 0; k < ARRAY_LEN(chunks); k++) {
-        struct record r = {NULL, 0, 0};
-        struct xiri_error err;
-        enum xiri_status st = walk(doc, n, chunks[k], type, base, &r, &err);
-        char what[128];
+    for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
+        pipe_mode = pipe_modes[m];
+        for (k = 0; k < ARRAY_LEN(chunks); k++) {
+            struct record r = {NULL, 0, 0};
+            struct xiri_error err;
+            enum xiri_status st;
+            char what[160];
 
-        snprintf(what, sizeof(what), "%s (chunks of %zu)", name, chunks[k]);
-        if (st != XIRI_OK)
-            TEST_FAIL("%s: %s: %s", what, xiri_strerror(st), err.message);
-        else
-            TEST_STR_EQ(what, r.text ? r.text : "", want);
-        free(r.text);
+            /* (a job a byte is slow with a thread) */
+            if (m > 0 && chunks[k] < 64 && n > 20000)
+                continue;
+            pipe_step = m > 0 ? chunks[k] : 0;
+            st = walk(doc, n, chunks[k], type, base, &r, &err);
+
+            snprintf(what, sizeof(what), "%s (chunks of %zu%s)", name,
+                     chunks[k], pipe_names[m]);
+            if (st != XIRI_OK)
+                TEST_FAIL("%s: %s: %s", what, xiri_strerror(st), err.message);
+            else
+                TEST_STR_EQ(what, r.text ? r.text : "", want);
+            free(r.text);
+        }
     }
+    pipe_mode = WALK_PIPE_OFF;
+    pipe_step = 0;
 }
 
 /* XML: references in attribute values (the SAX2 "&#38;" form of &amp;
@@ -762,6 +787,7 @@ static void walk_lim(const char *doc, size_t n, size_t chunk,
     err.message[0] = '\0';
     xiri_ctx_new(&ctx);
     out->st = xiri_walker_new(ctx, reg, &opts, on_link, on_diag, &out->r, &w);
+    walk_set_pipe(w, pipe_mode, pipe_step);
     for (i = 0; out->st == XIRI_OK && i < n; i += chunk)
         out->st = xiri_walker_feed(w, doc + i, n - i < chunk ? n - i : chunk,
                                    &err);
@@ -813,25 +839,35 @@ static void expect_lim(const char *name, const char *doc, size_t n,
                        const struct xiri_walk_options *o, const char *want)
 {
     static const size_t chunks[] = {1, 7, 4096, 1 << 20};
-    size_t k;
+    size_t k, m;
 
-    for (k = 0; k < ARRAY_LEN(chunks); k++) {
-        struct lim l;
-        if (chunks[k] == 1 && n > 100000)
-            continue;
-        walk_lim(doc, n, chunks[k], type, o, &l);
-        if (want && (l.st != XIRI_ELIMIT || !strstr(l.message, want)))
-            TEST_FAIL("%s (chunks of %zu): want a limit \"%s\", got %s: %s",
-                      name, chunks[k], want, xiri_strerror(l.st), l.message);
-        if (!want && l.st != XIRI_OK)
-            TEST_FAIL("%s (chunks of %zu): %s: %s", name, chunks[k],
-                      xiri_strerror(l.st), l.message);
-        if (l.backstops)
-            TEST_FAIL("%s (chunks of %zu): libxml2 read a tag over the "
-                      "attribute limit before the guard stopped it",
-                      name, chunks[k]);
-        free(l.r.text);
+    for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
+        pipe_mode = pipe_modes[m];
+        for (k = 0; k < ARRAY_LEN(chunks); k++) {
+            struct lim l;
+            if (chunks[k] == 1 && n > 100000)
+                continue;
+            if (m > 0 && chunks[k] < 64 && n > 20000)
+                continue;
+            pipe_step = m > 0 ? chunks[k] : 0;
+            walk_lim(doc, n, chunks[k], type, o, &l);
+            if (want && (l.st != XIRI_ELIMIT || !strstr(l.message, want)))
+                TEST_FAIL("%s (chunks of %zu%s): want a limit \"%s\", got "
+                          "%s: %s",
+                          name, chunks[k], pipe_names[m], want,
+                          xiri_strerror(l.st), l.message);
+            if (!want && l.st != XIRI_OK)
+                TEST_FAIL("%s (chunks of %zu%s): %s: %s", name, chunks[k],
+                          pipe_names[m], xiri_strerror(l.st), l.message);
+            if (l.backstops)
+                TEST_FAIL("%s (chunks of %zu%s): libxml2 read a tag over the "
+                          "attribute limit before the guard stopped it",
+                          name, chunks[k], pipe_names[m]);
+            free(l.r.text);
+        }
     }
+    pipe_mode = WALK_PIPE_OFF;
+    pipe_step = 0;
 }
 
 /* Nesting: 512 elements deep is the default limit (XML counts the root,
