@@ -3665,16 +3665,20 @@ static void walk_drain(struct xiri_walker *w)
         walk_replay(w, true);
 }
 
-/* W, between two feeds (P is idle): hand libxml2 to P from here on; on
- * any failure go on without. */
+/* W, between two steps (P is idle): hand libxml2 to P from here on; when
+ * the thread cannot be started, go on without. */
 static void pipe_start(struct xiri_walker *w)
 {
     xmlSAXHandler *sax = w->px->sax;
     struct pipe *p;
 
-    if (pipe_new(pipe_parse, w, w->pipe_mode == WALK_PIPE_THREAD, &p) !=
-        XIRI_OK) {
+    enum xiri_status st;
+
+    st = pipe_new(pipe_parse, w, w->pipe_mode == WALK_PIPE_THREAD, &p);
+    if (st != XIRI_OK) {
         w->pipe_mode = WALK_PIPE_OFF;
+        if (st == XIRI_ENOMEM)
+            fail(w, st);
         return;
     }
     w->rp.pos = px_pos(w);

@@ -10,6 +10,7 @@
 #include "helpers.h"
 #include "mem.h"
 #include "suites.h"
+#include "walk.h"
 
 /* One operation under test: returns its status and frees its results. */
 typedef enum xiri_status op_fn(struct xiri_ctx *ctx);
@@ -175,6 +176,51 @@ static enum xiri_status op_walk(struct xiri_ctx *ctx)
     return st;
 }
 
+/* The same with the parser thread's records (walk.h), made and replayed
+ * on this thread or made on the parser thread (whose own allocations are
+ * not failed: mem_fail_after is per thread), a job every 8 bytes. */
+static enum xiri_status op_walk_pipe(struct xiri_ctx *ctx, enum walk_pipe mode)
+{
+    static const char doc[] =
+        "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY e \"ent\">"
+        "<!ENTITY m \"<id>urn:m</id>\">]>"
+        "<r xml:base=\"http://ex.org/a/\"><a href=\"b&amp;c&e;\"/>"
+        "<a href=\"caf\xC3\xA9 x\"/><id> urn:x:&e; </id>&m;<q>&e;</q>"
+        "<a href=\"\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\"/></r>";
+    struct xiri_registry *reg = NULL;
+    struct xiri_walker *w = NULL;
+    enum xiri_status st;
+    int links = 0;
+
+    st = xiri_registry_new(&reg);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, NULL, "a", NULL, "href", XIRI_SHAPE_IRI);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, NULL, "id", NULL, NULL, XIRI_SHAPE_IRI);
+    if (st == XIRI_OK)
+        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
+    walk_set_pipe(w, mode, 8);
+    if (st == XIRI_OK)
+        st = xiri_walker_feed(w, doc, sizeof(doc) - 1, NULL);
+    if (st == XIRI_OK)
+        st = xiri_walker_finish(w, NULL);
+    xiri_walker_free(w);
+    xiri_registry_free(reg);
+    if (st == XIRI_OK && links != 5)
+        return XIRI_EINVAL; /* not out of memory, yet wrong */
+    return st;
+}
+
+static enum xiri_status op_walk_replayed(struct xiri_ctx *ctx)
+{
+    return op_walk_pipe(ctx, WALK_PIPE_INLINE);
+}
+
+static enum xiri_status op_walk_thread(struct xiri_ctx *ctx)
+{
+    return op_walk_pipe(ctx, WALK_PIPE_THREAD);
+}
+
 static int sink(void *user, const void *d, size_t n)
 {
     (void)user, (void)d, (void)n;
@@ -295,6 +341,16 @@ static void test_oom_walk(void)
     torture("walk", op_walk, true);
 }
 
+static void test_oom_walk_replayed(void)
+{
+    torture("walk, records replayed", op_walk_replayed, true);
+}
+
+static void test_oom_walk_thread(void)
+{
+    torture("walk, parser thread", op_walk_thread, true);
+}
+
 static void test_oom_rewrite(void)
 {
     torture("rewrite", op_rewrite, true);
@@ -344,6 +400,8 @@ int suite_oom_register(void)
     CU_ADD_TEST(s, test_oom_normalize);
     CU_ADD_TEST(s, test_oom_display);
     CU_ADD_TEST(s, test_oom_walk);
+    CU_ADD_TEST(s, test_oom_walk_replayed);
+    CU_ADD_TEST(s, test_oom_walk_thread);
     CU_ADD_TEST(s, test_oom_rewrite);
     CU_ADD_TEST(s, test_oom_zld);
     return 0;
