@@ -79,8 +79,8 @@ static void unlock(struct pipe *p)
 
 /* Parser thread: make the batch written so far readable by W, and wait
  * until the next slot is free.  Without a thread there is no waiting:
- * the slots grow instead (pipe_job starts each job with all of them
- * read). */
+ * the slots grow instead (pub never passes nslots: pipe_job starts from
+ * slot 0 again once W has read them all). */
 static bool publish(struct pipe *p)
 {
     bool ok = true;
@@ -256,10 +256,13 @@ enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
     size_t i;
 
     if (!p->threaded) {
-        /* every batch of the jobs before has been read: start at slot 0 */
-        p->pub = p->con = 0;
-        p->cur = &p->slots[0];
-        p->cur->len = 0;
+        /* when every batch before has been read, from slot 0 again
+         * (else after them: publish grows the slots) */
+        if (p->con == p->pub) {
+            p->pub = p->con = 0;
+            p->cur = &p->slots[0];
+            p->cur->len = 0;
+        }
         j.data = (char *)(uintptr_t)data;
         run_job(p, &j);
         p->jobs_given++;
@@ -290,6 +293,16 @@ enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
     pthread_cond_signal(&p->to_parser);
     pthread_mutex_unlock(&p->mu);
     return XIRI_OK;
+}
+
+bool pipe_job_room(struct pipe *p)
+{
+    bool room;
+
+    lock(p);
+    room = p->jobs_given - p->jobs_done < PIPE_JOBS;
+    unlock(p);
+    return room;
 }
 
 const char *pipe_batch(struct pipe *p, bool wait, size_t *len)

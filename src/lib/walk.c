@@ -3643,18 +3643,36 @@ static void replay(struct xiri_walker *w, const struct rec *r)
     }
 }
 
-/* W: replay the records there are (wait: all that the jobs given will
- * make). */
-static void walk_replay(struct xiri_walker *w, bool wait)
+/* W: replay one batch of records (wait: waiting for it unless the jobs
+ * given are all parsed); false when there was none. */
+static bool replay_batch(struct xiri_walker *w, bool wait)
 {
     const char *b;
     size_t len, i;
 
-    while ((b = pipe_batch(w->pipe, wait, &len)) != NULL) {
-        for (i = 0; i < len; i += ((const struct rec *)(b + i))->size)
-            replay(w, (const struct rec *)(b + i));
-        pipe_batch_done(w->pipe);
-    }
+    b = pipe_batch(w->pipe, wait, &len);
+    if (!b)
+        return false;
+    for (i = 0; i < len; i += ((const struct rec *)(b + i))->size)
+        replay(w, (const struct rec *)(b + i));
+    pipe_batch_done(w->pipe);
+    return true;
+}
+
+/* W: replay the records there are (wait: all that the jobs given will
+ * make). */
+static void walk_replay(struct xiri_walker *w, bool wait)
+{
+    while (replay_batch(w, wait))
+        ;
+    if (pipe_failed(w->pipe))
+        fail(w, XIRI_ENOMEM);
+}
+
+/* W: the jobs are many: replay a batch, waiting for it. */
+static void walk_replay_one(struct xiri_walker *w)
+{
+    replay_batch(w, true);
     if (pipe_failed(w->pipe))
         fail(w, XIRI_ENOMEM);
 }
@@ -4508,8 +4526,11 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
     n = (int)(to - w->fed);
     if (w->pipe) {
         /* (the rest is done as its records are replayed: REC_DONE) */
-        enum xiri_status st = pipe_job(w->pipe, text + (w->fed - s0),
-                                       (size_t)n, final, to);
+        enum xiri_status st;
+
+        while (!pipe_job_room(w->pipe))
+            walk_replay_one(w);
+        st = pipe_job(w->pipe, text + (w->fed - s0), (size_t)n, final, to);
         if (st != XIRI_OK)
             fail(w, st);
         w->fed = to;
@@ -4613,8 +4634,8 @@ static void check_window(struct xiri_walker *w)
 
 /* Decode bytes, let the guard read the new text, and hand libxml2 what
  * it may have. */
-static enum xiri_status push(struct xiri_walker *w, const char *data,
-                             size_t n, bool final)
+static void push_piece(struct xiri_walker *w, const char *data, size_t n,
+                       bool final)
 {
     size_t fresh, s0, s1, lim = 0;
     const char *text;
@@ -4622,10 +4643,15 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
 
     w->ending = final;
     st = input_convert(w->in, data, n, final, &fresh);
-    if (st != XIRI_OK)
-        return error_set(&w->error, st, 0, "%s", xiri_strerror(st));
+    if (st != XIRI_OK) {
+        error_set(&w->error, st, 0, "%s", xiri_strerror(st));
+        fail(w, st);
+        return;
+    }
     if (w->text_name)
         text_seek(w); /* the new text may end a text element */
+    if (w->nbad > 0)
+        walk_drain(w); /* (their findings come after the links before) */
     report_bad_bytes(w);
     /* the tags libxml2 has read are not asked for any more */
     if (w->px)
@@ -4702,6 +4728,21 @@ static enum xiri_status push(struct xiri_walker *w, const char *data,
             feed_parser(w, final ? s1 : w->guard.safe, final);
         break;
     }
+}
+
+/* The caller's bytes a piece at a time (with the parser thread, the next
+ * piece is decoded and read by the guard while the last is parsed), and
+ * nothing of them left to report when it returns. */
+static enum xiri_status push(struct xiri_walker *w, const char *data, size_t n,
+                             bool final)
+{
+    do {
+        size_t k = n > w->step ? w->step : n;
+
+        push_piece(w, data, k, final && k == n);
+        data += k;
+        n -= k;
+    } while (n > 0 && w->status == XIRI_OK);
     walk_drain(w);
     if (w->status == XIRI_OK) {
         input_discard(w->in, w->safe);
