@@ -3359,6 +3359,35 @@ static inline const xmlChar *rec_name(struct xiri_walker *w, char **at,
                                  at, (const char *)s, strlen((const char *)s));
 }
 
+/* Where the value v[0..v_end) is in the stream (value_stream_pos), for
+ * the values of one start tag: the input read once. */
+struct rec_input {
+    uintptr_t base, end;
+    size_t consumed;
+    bool usable;
+};
+
+static inline void rec_input_of(const struct xiri_walker *w,
+                                struct rec_input *ri)
+{
+    const xmlParserInput *in = w->px->input;
+
+    ri->usable = in && in->base && in->end && !(in->buf && in->buf->encoder);
+    ri->base = ri->usable ? (uintptr_t)in->base : 0;
+    ri->end = ri->usable ? (uintptr_t)in->end : 0;
+    ri->consumed = ri->usable ? in->consumed : 0;
+}
+
+static inline size_t rec_value_pos(const struct rec_input *ri,
+                                   const xmlChar *v, const xmlChar *v_end)
+{
+    uintptr_t p = (uintptr_t)v, e = (uintptr_t)v_end;
+
+    if (!ri->usable || p <= ri->base || e < p || e >= ri->end)
+        return SIZE_MAX;
+    return ri->consumed + (size_t)(p - ri->base);
+}
+
 static void rec_start_ns(void *ctx, const xmlChar *localname,
                          const xmlChar *prefix, const xmlChar *URI,
                          int nb_namespaces, const xmlChar **namespaces,
@@ -3366,32 +3395,38 @@ static void rec_start_ns(void *ctx, const xmlChar *localname,
                          const xmlChar **attrs)
 {
     struct xiri_walker *w = rec_walker(ctx);
-    size_t size = sizeof(struct rec_start), *vpos, copied = 0;
+    size_t size = sizeof(struct rec_start), *vpos, vp[16];
+    struct rec_input ri;
     struct rec_start *r;
     const xmlChar **p;
+    bool owned;
     char *at;
     int i;
 
     if (!w || nb_namespaces < 0 || nb_attributes < 0)
         return;
+    rec_input_of(w, &ri);
     size += ((size_t)nb_namespaces * 2 + (size_t)nb_attributes * 5) *
                 sizeof(*p) +
             (size_t)nb_attributes * sizeof(size_t);
-    /* (libxml2 2.9 gives every name from its dictionary: the names to
-     * copy are counted only when one is not) */
-    copied += rec_name_size(w, localname) + rec_name_size(w, prefix) +
-              rec_name_size(w, URI);
+    /* the values not as written are copied, and the names only when the
+     * dictionary does not own one (libxml2 2.9 gives every name from it) */
+    owned = rec_owned(w, localname) && rec_owned(w, prefix) &&
+            rec_owned(w, URI);
     for (i = 0; i < 2 * nb_namespaces; i++)
-        copied |= rec_name_size(w, namespaces[i]);
+        owned = owned && rec_owned(w, namespaces[i]);
     for (i = 0; i < nb_attributes; i++) {
-        copied |= rec_name_size(w, attrs[5 * i]) |
-                  rec_name_size(w, attrs[5 * i + 1]) |
-                  rec_name_size(w, attrs[5 * i + 2]);
-        if (value_stream_pos(w, attrs[5 * i + 3], attrs[5 * i + 4]) ==
-            SIZE_MAX)
-            size += (size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]) + 1;
+        const xmlChar **a = attrs + 5 * i;
+        size_t pos = rec_value_pos(&ri, a[3], a[4]);
+
+        owned = owned && rec_owned(w, a[0]) && rec_owned(w, a[1]) &&
+                rec_owned(w, a[2]);
+        if (i < (int)ARRAY_LEN(vp))
+            vp[i] = pos;
+        if (pos == SIZE_MAX)
+            size += (size_t)(a[4] - a[3]) + 1;
     }
-    if (copied) {
+    if (!owned) {
         for (i = 0; i < 2 * nb_namespaces; i++)
             size += rec_name_size(w, namespaces[i]);
         for (i = 0; i < nb_attributes; i++)
@@ -3406,28 +3441,45 @@ static void rec_start_ns(void *ctx, const xmlChar *localname,
     p = (const xmlChar **)(r + 1);
     vpos = (size_t *)(p + 2 * nb_namespaces + 5 * nb_attributes);
     at = (char *)(vpos + nb_attributes);
-    r->localname = rec_name(w, &at, localname);
-    r->prefix = rec_name(w, &at, prefix);
-    r->uri = rec_name(w, &at, URI);
     r->nb_namespaces = nb_namespaces;
     r->nb_attributes = nb_attributes;
     r->nb_defaulted = nb_defaulted;
     r->in_entity = px_in_entity_text(w, ctx);
-    for (i = 0; i < 2 * nb_namespaces; i++)
-        p[i] = rec_name(w, &at, namespaces[i]);
+    if (owned) {
+        r->localname = localname;
+        r->prefix = prefix;
+        r->uri = URI;
+        if (nb_namespaces)
+            memcpy(p, namespaces, 2 * (size_t)nb_namespaces * sizeof(*p));
+    } else {
+        r->localname = rec_name(w, &at, localname);
+        r->prefix = rec_name(w, &at, prefix);
+        r->uri = rec_name(w, &at, URI);
+        for (i = 0; i < 2 * nb_namespaces; i++)
+            p[i] = rec_name(w, &at, namespaces[i]);
+    }
     p += 2 * nb_namespaces;
     for (i = 0; i < nb_attributes; i++) {
         const xmlChar **a = attrs + 5 * i;
         size_t n = (size_t)(a[4] - a[3]);
 
-        p[5 * i] = rec_name(w, &at, a[0]);
-        p[5 * i + 1] = rec_name(w, &at, a[1]);
-        p[5 * i + 2] = rec_name(w, &at, a[2]);
+        if (owned) {
+            p[5 * i] = a[0];
+            p[5 * i + 1] = a[1];
+            p[5 * i + 2] = a[2];
+        } else {
+            p[5 * i] = rec_name(w, &at, a[0]);
+            p[5 * i + 1] = rec_name(w, &at, a[1]);
+            p[5 * i + 2] = rec_name(w, &at, a[2]);
+        }
         /* a value as written is in W's text window (replay points to
          * it); another is copied */
-        vpos[i] = value_stream_pos(w, a[3], a[4]);
-        p[5 * i + 3] = vpos[i] != SIZE_MAX ? NULL
-                       : (const xmlChar *)rec_copy(&at, (const char *)a[3], n);
+        vpos[i] = i < (int)ARRAY_LEN(vp) ? vp[i]
+                                         : rec_value_pos(&ri, a[3], a[4]);
+        p[5 * i + 3] =
+            vpos[i] != SIZE_MAX
+                ? NULL
+                : (const xmlChar *)rec_copy(&at, (const char *)a[3], n);
         p[5 * i + 4] = (const xmlChar *)(uintptr_t)n;
     }
 }
