@@ -1,11 +1,18 @@
 /* fuzz_walk.c - libFuzzer target for the document walker.  The first byte
- * chooses the document type and the chunk size; the rest is the document.
- * Every reported link must lie inside the document (offset + raw length
- * <= size, line and column from 1), and so must the place of each of its
- * characters (xiri_walker_position: inside the value's raw span, in
- * order), and walking again in another chunk size must report exactly
- * the same (the walker is chunk-independent). */
+ * chooses the document type, the chunk size and a step; the rest is the
+ * document.  Every reported link must lie inside the document (offset +
+ * raw length <= size, line and column from 1), and so must the place of
+ * each of its characters (xiri_walker_position: inside the value's raw
+ * span, in order), and walking again in another chunk size must report
+ * exactly the same (the walker is chunk-independent); and a walk whose
+ * XML after the root goes through the parser thread's records (walk.h,
+ * WALK_PIPE_INLINE: made and replayed on this thread) must report what
+ * a walk without them reports, both reading the text in steps of the
+ * size chosen (the findings of invalid bytes come as each step is
+ * decoded, before its links: their order among the links depends on
+ * the steps). */
 #include "fuzz.h"
+#include "walk.h"
 #include "xiri.h"
 
 #include <string.h>
@@ -18,6 +25,7 @@ struct seen {
     size_t size;
     unsigned long links;
     unsigned long long sum; /* a digest of everything reported */
+    unsigned long long lsum; /* of the links only */
 };
 
 static int on_link(void *user, const struct xiri_link *l)
@@ -35,8 +43,11 @@ static int on_link(void *user, const struct xiri_link *l)
     s->links++;
     s->sum = s->sum * 31 + l->offset * 7 + l->raw_length + l->line * 3 +
              l->column + l->value_len + l->item;
-    for (i = 0; i < l->value_len; i++)
+    s->lsum = s->lsum * 31 + l->offset * 7 + l->raw_length + l->value_len;
+    for (i = 0; i < l->value_len; i++) {
         s->sum = s->sum * 131 + (unsigned char)l->value[i];
+        s->lsum = s->lsum * 131 + (unsigned char)l->value[i];
+    }
     if (l->base)
         s->sum += strlen(l->base);
     /* every character's place, on a copy of the link (as xiri check) */
@@ -79,7 +90,8 @@ static int on_diag(void *user, const struct xiri_doc_diag *d)
 
 static enum xiri_status walk(struct xiri_ctx *ctx, struct xiri_registry *reg,
                              enum xiri_doc_type type, const uint8_t *doc,
-                             size_t n, size_t chunk, struct seen *s)
+                             size_t n, size_t chunk, enum walk_pipe mode,
+                             size_t step, struct seen *s)
 {
     struct xiri_walk_options o;
     struct xiri_walker *w = NULL;
@@ -93,6 +105,7 @@ static enum xiri_status walk(struct xiri_ctx *ctx, struct xiri_registry *reg,
     memset(s, 0, sizeof(*s));
     s->size = n;
     st = xiri_walker_new(ctx, reg, &o, on_link, on_diag, s, &w);
+    walk_set_pipe(w, mode, step);
     s->w = w;
     for (i = 0; st == XIRI_OK && i < n; i += chunk)
         st = xiri_walker_feed(w, doc + i, n - i < chunk ? n - i : chunk, NULL);
@@ -107,8 +120,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static struct xiri_ctx *ctx;
     static struct xiri_registry *reg;
     static const size_t chunks[] = {1, 3, 64, 65536};
-    struct seen a, b;
-    enum xiri_status sa, sb;
+    static const size_t steps[] = {1, 5, 64, 4096};
+    struct seen a, b, c, d;
+    enum xiri_status sa, sb, sc, sd;
+    size_t step;
     enum xiri_doc_type type;
 
     if (size == 0)
@@ -135,10 +150,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     type = (enum xiri_doc_type)(data[0] % 3);
     sa = walk(ctx, reg, type, data + 1, size - 1, chunks[(data[0] >> 2) % 4],
-              &a);
-    sb = walk(ctx, reg, type, data + 1, size - 1, 4096, &b);
+              WALK_PIPE_OFF, 0, &a);
+    sb = walk(ctx, reg, type, data + 1, size - 1, 4096, WALK_PIPE_OFF, 0, &b);
     FUZZ_ASSERT(sa == sb);
     if (sa == XIRI_OK)
         FUZZ_ASSERT(a.links == b.links && a.sum == b.sum);
+    step = steps[(data[0] >> 4) % 4];
+    sc = walk(ctx, reg, type, data + 1, size - 1, 4096, WALK_PIPE_OFF, step,
+              &c);
+    sd = walk(ctx, reg, type, data + 1, size - 1, 4096, WALK_PIPE_INLINE,
+              step, &d);
+    FUZZ_ASSERT(sc == sd);
+    if (sc == XIRI_OK)
+        FUZZ_ASSERT(c.links == d.links && c.sum == d.sum);
+    /* the steps change no link */
+    FUZZ_ASSERT(sa == sc);
+    if (sa == XIRI_OK)
+        FUZZ_ASSERT(a.links == c.links && a.lsum == c.lsum);
     return 0;
 }
