@@ -903,23 +903,33 @@ static enum xiri_status convert_utf8(struct input *in,
     size_t i = 0, run = 0, base = in->orig_pos;
     uint32_t cp;
 
-    /* finish a sequence cut by the previous chunk */
-    while (in->npend > 0 && i < n) {
+    /* finish a sequence cut by the previous chunk: pend holds a lead
+     * byte and continuation bytes (RFC 3629 3), the bytes just before
+     * s[i]; it takes the continuation bytes that follow.  When they do
+     * not make a character its first byte is bad (one U+FFFD, as where
+     * the sequence is not cut) and the bytes after it are read again,
+     * from pend: those of the previous chunk are no longer in s. */
+    while (in->npend > 0) {
         size_t want = lead_len(in->pend[0]), k;
-        in->pend[in->npend++] = s[i++];
-        if (in->npend < want && (s[i - 1] & 0xC0) == 0x80)
+
+        if (want > 1 && in->npend < want && i < n && (s[i] & 0xC0) == 0x80) {
+            in->pend[in->npend++] = s[i++];
             continue;
-        k = utf8_decode(in->pend, in->npend, &cp);
+        }
+        if (want > 1 && in->npend < want && i == n)
+            break; /* still cut: wait for the next chunk */
+        k = want > 1 && in->npend == want
+                ? utf8_decode(in->pend, in->npend, &cp)
+                : 0;
         if (k == in->npend) {
             buf_append(&in->text, (const char *)in->pend, k);
-        } else {
-            /* not UTF-8: the first byte is bad, the rest is read again */
-            size_t back = in->npend - 1;
-            if (!utf8_bad(in, in->pend, 1, base + i - in->npend))
-                return XIRI_ENOMEM;
-            i -= back;
+            in->npend = 0;
+            break;
         }
-        in->npend = 0;
+        if (!utf8_bad(in, in->pend, 1, base + i - in->npend))
+            return XIRI_ENOMEM;
+        in->npend--;
+        memmove(in->pend, in->pend + 1, in->npend);
     }
     run = i; /* bytes taken into pend are not text yet */
     while (i < n) {

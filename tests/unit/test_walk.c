@@ -1775,6 +1775,106 @@ static void input_pair_case(const char *enc, const char *data, size_t n,
     input_free(in);
 }
 
+/* The text and the invalid bytes (their original offsets) of UTF-8
+ * data[0..n) fed in the chunks that cuts[] ends (ascending, the last
+ * n). */
+struct utf8_log {
+    char text[64];
+    size_t len, bad[16], nbad;
+};
+
+static void utf8_log_bad(void *user, size_t pos, size_t orig,
+                         const unsigned char *b, size_t n)
+{
+    struct utf8_log *l = user;
+
+    (void)pos, (void)b, (void)n;
+    if (l->nbad < ARRAY_LEN(l->bad))
+        l->bad[l->nbad++] = orig;
+}
+
+static void utf8_fed(const char *data, size_t n, const size_t *cuts,
+                     struct utf8_log *l)
+{
+    struct input *in = NULL;
+    size_t off = 0, fresh, start, end, k;
+    const char *text;
+
+    memset(l, 0, sizeof(*l));
+    if (input_new("UTF-8", 0, utf8_log_bad, l, &in) != XIRI_OK)
+        return;
+    for (k = 0; off < n || k == 0; k++) {
+        input_convert(in, data + off, cuts[k] - off, cuts[k] == n, &fresh);
+        off = cuts[k];
+    }
+    text = input_window(in, &start, &end);
+    l->len = end - start < sizeof(l->text) ? end - start : sizeof(l->text);
+    memcpy(l->text, text, l->len);
+    input_free(in);
+}
+
+/* A UTF-8 sequence cut by the end of a chunk: wherever the text is cut
+ * (each cut, and every pair of cuts), the same text and the same invalid
+ * bytes as fed whole.  A sequence of two bytes cut from its third by a
+ * byte that does not continue it ("\xE0\xA0" | "A") lost the "A" and the
+ * second byte: the first was reported and the rest read again from a
+ * place before the chunk.  By hand, for that one: x U+FFFD U+FFFD A,
+ * offsets 1 and 2 invalid (each byte of a broken sequence is one
+ * U+FFFD, as xiri reads UTF-8 whole). */
+static void test_walk_utf8_cut_sequences(void)
+{
+    static const char *const cases[] = {"x\xE0\xA0"
+                                        "A",
+                                        "\xE0\xA0",
+                                        "\xF0\x9F\x98",
+                                        "\xF0\x9F\x98\x80z",
+                                        "\xE2\x82\xACy\xE2\x82",
+                                        "\xF0\x9F\xC3\xA9",
+                                        "\xC3",
+                                        "\xED\xA0\x80q",
+                                        "\xF4\x90\x80\x80",
+                                        "ab\xF0\x9F\x98\xE2\x82\xAC",
+                                        "\xC3\xA9\xC3",
+                                        "\x80\xBF\xC3\xA9"};
+    size_t c, i, j;
+
+    for (c = 0; c < ARRAY_LEN(cases); c++) {
+        const char *d = cases[c];
+        size_t n = strlen(d), whole_cut[1] = {n};
+        struct utf8_log whole, cut;
+
+        utf8_fed(d, n, whole_cut, &whole);
+        if (c == 0) {
+            CU_ASSERT_EQUAL(whole.len, 8);
+            CU_ASSERT(memcmp(whole.text,
+                             "x\xEF\xBF\xBD\xEF\xBF\xBD"
+                             "A",
+                             8) == 0);
+            CU_ASSERT(whole.nbad == 2 && whole.bad[0] == 1 &&
+                      whole.bad[1] == 2);
+        }
+        for (i = 0; i < n; i++)
+            for (j = i; j < n; j++) {
+                size_t cuts[3], k = 0;
+
+                cuts[k++] = i;
+                if (j > i)
+                    cuts[k++] = j;
+                cuts[k++] = n;
+                utf8_fed(d, n, cuts, &cut);
+                if (cut.len != whole.len ||
+                    memcmp(cut.text, whole.text, whole.len) != 0 ||
+                    cut.nbad != whole.nbad ||
+                    memcmp(cut.bad, whole.bad,
+                           whole.nbad * sizeof(whole.bad[0])) != 0)
+                    TEST_FAIL("UTF-8 case %zu cut at %zu and %zu: %zu bytes "
+                              "of text, %zu invalid; fed whole %zu and %zu",
+                              c, i, j, cut.len, cut.nbad, whole.len,
+                              whole.nbad);
+            }
+    }
+}
+
 /* A supplementary character whose UTF-16 pair straddles the end of ICU's
  * 4096-unit output buffer (or of a chunk) is one character, not two
  * U+FFFD: UTF-16LE and GB18030 (U+1D11E is 94 32 BE 34 there, from
@@ -2457,6 +2557,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_guard_against_libxml2);
     CU_ADD_TEST(s, test_walk_guard_log);
     CU_ADD_TEST(s, test_walk_surrogate_pair_straddles);
+    CU_ADD_TEST(s, test_walk_utf8_cut_sequences);
     CU_ADD_TEST(s, test_walk_single_byte_encodings);
     CU_ADD_TEST(s, test_walk_html_text_elements);
     CU_ADD_TEST(s, test_walk_positions_in_value);
