@@ -19,6 +19,10 @@
 #define PIPE_JOBS 3
 #define PIPE_SLOTS 6
 #define PIPE_BATCH (64 * 1024)
+/* the text of the jobs not parsed yet, at most (but one job, whatever its
+ * size: a start tag may be 16 MiB), so that big tags are not held three
+ * times over */
+#define PIPE_INFLIGHT ((size_t)1 << 20)
 
 struct batch {
     char *data;
@@ -51,6 +55,7 @@ struct pipe {
     pthread_cond_t to_parser, to_walker;
     struct job jobs[PIPE_JOBS];
     size_t jobs_given, jobs_done; /* jobs[i % PIPE_JOBS] */
+    size_t inflight;              /* their text's bytes not parsed yet */
     struct batch *slots;
     size_t nslots;
     size_t pub, con; /* batches published and read back */
@@ -86,22 +91,24 @@ static bool publish(struct pipe *p)
     bool ok = true;
 
     lock(p);
+    if (!p->threaded && p->pub + 1 == p->nslots) {
+        /* (grown before the batch counts: on failure it is not read) */
+        struct batch *s =
+            mem_realloc(p->slots, 2 * p->nslots * sizeof(*p->slots));
+        if (!s) {
+            unlock(p);
+            return false;
+        }
+        memset(s + p->nslots, 0, p->nslots * sizeof(*s));
+        p->slots = s;
+        p->nslots *= 2;
+    }
     p->pub++;
     if (p->threaded) {
         pthread_cond_signal(&p->to_walker);
         while (p->pub - p->con >= p->nslots && !p->quit)
             pthread_cond_wait(&p->to_parser, &p->mu);
         ok = !p->quit;
-    } else if (p->pub == p->nslots) {
-        struct batch *s =
-            mem_realloc(p->slots, 2 * p->nslots * sizeof(*p->slots));
-        if (s) {
-            memset(s + p->nslots, 0, p->nslots * sizeof(*s));
-            p->slots = s;
-            p->nslots *= 2;
-        } else {
-            ok = false;
-        }
     }
     if (ok) {
         p->cur = &p->slots[p->pub % p->nslots];
@@ -124,7 +131,8 @@ void *pipe_record(struct pipe *p, size_t n)
         b = p->cur;
     }
     if (n > b->cap - b->len) {
-        /* an empty slot, too small for this record (or never used) */
+        /* an empty slot, too small for this record (or never used, or
+         * freed by pipe_batch_done) */
         size_t cap = n > PIPE_BATCH ? n : PIPE_BATCH;
         char *d = mem_alloc(cap);
         if (!d) {
@@ -167,7 +175,15 @@ static void *parser_main(void *arg)
         pthread_mutex_unlock(&p->mu);
         run_job(p, &j);
         pthread_mutex_lock(&p->mu);
+        if (j.len > PIPE_BATCH) {
+            /* a big tag's copy is not kept (W makes the next) */
+            size_t i = p->jobs_done % PIPE_JOBS;
+            mem_free(p->copy[i]);
+            p->copy[i] = NULL;
+            p->copy_cap[i] = 0;
+        }
         p->jobs_done++;
+        p->inflight -= j.len;
         pthread_cond_signal(&p->to_walker);
     }
     pthread_mutex_unlock(&p->mu);
@@ -273,10 +289,11 @@ enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
     while (p->jobs_given - p->jobs_done >= PIPE_JOBS)
         pthread_cond_wait(&p->to_walker, &p->mu);
     pthread_mutex_unlock(&p->mu);
-    /* the place is free: the parser is done with the job it held */
+    /* the place is free: the parser is done with the job it held (and
+     * freed a copy bigger than PIPE_BATCH) */
     i = p->jobs_given % PIPE_JOBS;
     if (len > p->copy_cap[i]) {
-        size_t cap = len > 2 * p->copy_cap[i] ? len : 2 * p->copy_cap[i];
+        size_t cap = len > PIPE_BATCH ? len : PIPE_BATCH;
         char *d = mem_alloc(cap);
         if (!d)
             return XIRI_ENOMEM;
@@ -290,17 +307,20 @@ enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
     pthread_mutex_lock(&p->mu);
     p->jobs[i] = j;
     p->jobs_given++;
+    p->inflight += len;
     pthread_cond_signal(&p->to_parser);
     pthread_mutex_unlock(&p->mu);
     return XIRI_OK;
 }
 
-bool pipe_job_room(struct pipe *p)
+bool pipe_job_room(struct pipe *p, size_t len)
 {
     bool room;
 
     lock(p);
-    room = p->jobs_given - p->jobs_done < PIPE_JOBS;
+    room = p->jobs_given == p->jobs_done ||
+           (p->jobs_given - p->jobs_done < PIPE_JOBS &&
+            p->inflight + len <= PIPE_INFLIGHT);
     unlock(p);
     return room;
 }
@@ -326,7 +346,16 @@ const char *pipe_batch(struct pipe *p, bool wait, size_t *len)
 
 void pipe_batch_done(struct pipe *p)
 {
+    struct batch *b;
+
     lock(p);
+    b = &p->slots[p->con % p->nslots];
+    if (b->cap > PIPE_BATCH) {
+        /* grown for a big record: not kept (W still owns the slot) */
+        mem_free(b->data);
+        b->data = NULL;
+        b->cap = b->len = 0;
+    }
     p->con++;
     if (p->threaded)
         pthread_cond_signal(&p->to_parser);

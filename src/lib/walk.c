@@ -182,9 +182,10 @@ struct xiri_walker {
     /* XML after the root's start tag: libxml2 on a thread of its own
      * (pipe.h, "the parser thread" below); mode enum walk_pipe */
     int pipe_mode;
-    size_t step, pipe_step; /* WALK_STEP, WALK_PIPE_STEP (walk_set_pipe) */
+    size_t step; /* WALK_STEP (walk_set_pipe) */
     struct pipe *pipe;
     size_t p_entities_left; /* the parser thread's own expansion budget */
+    unsigned long p_entity_depth; /* its elements open in entity text */
     const xmlChar *p_owned[256]; /* and its names known owned (rec_owned) */
     /* what the record being replayed says of the parser (its position,
      * kept after the record; whether it was in an entity's replacement
@@ -3445,6 +3446,8 @@ static void rec_start_ns(void *ctx, const xmlChar *localname,
     r->nb_attributes = nb_attributes;
     r->nb_defaulted = nb_defaulted;
     r->in_entity = px_in_entity_text(w, ctx);
+    if (r->in_entity)
+        w->p_entity_depth++;
     if (owned) {
         r->localname = localname;
         r->prefix = prefix;
@@ -3490,6 +3493,8 @@ static void rec_end_ns(void *ctx, const xmlChar *localname,
     struct xiri_walker *w = rec_walker(ctx);
 
     (void)localname, (void)prefix, (void)URI;
+    if (w && w->p_entity_depth > 0 && px_in_entity_text(w, ctx))
+        w->p_entity_depth--;
     if (w)
         rec_new(w, REC_END, sizeof(struct rec));
 }
@@ -3507,12 +3512,14 @@ static void rec_text(struct xiri_walker *w, enum rec_type type,
 }
 
 /* (all white space and CDATA sections too; of the document's own text
- * nothing is needed: on_characters) */
+ * nothing is needed: on_characters; of an entity's, only what is in an
+ * element the entity holds, which may be one of IRI content) */
 static void rec_characters(void *ctx, const xmlChar *ch, int len)
 {
     struct xiri_walker *w = walker_of(ctx);
 
-    if (len > 0 && px_in_entity_text(w, ctx) && rec_walker(ctx))
+    if (len > 0 && w->p_entity_depth > 0 && px_in_entity_text(w, ctx) &&
+        rec_walker(ctx))
         rec_text(w, REC_CHARS, (const char *)ch, (size_t)len);
 }
 
@@ -3753,6 +3760,7 @@ static void pipe_start(struct xiri_walker *w)
     }
     w->rp.pos = px_pos(w);
     w->p_entities_left = w->entities_left;
+    w->p_entity_depth = 0;
     sax->startElementNs = rec_start_ns;
     sax->endElementNs = rec_end_ns;
     sax->characters = rec_characters;
@@ -4340,7 +4348,6 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->lazy = opts->lazy_positions != 0;
     w->pipe_mode = opts->parse_thread ? WALK_PIPE_THREAD : WALK_PIPE_OFF;
     w->step = WALK_STEP;
-    w->pipe_step = WALK_PIPE_STEP;
     w->name = dup_or_null(opts->name);
     w->encoding_option = dup_or_null(opts->encoding);
     buf_init(&w->head, WALK_SNIFF_ASCII);
@@ -4575,12 +4582,28 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
 
     if (w->status != XIRI_OK || to < w->fed || (to == w->fed && !final))
         return;
+    if (!w->html && !final) {
+        /* XML text is cut where it cannot matter: libxml2 2.9 sees a "]]>"
+         * in text (XML 1.0 2.4, not allowed there) only when it has its
+         * three characters at once, and a character only whole */
+        const char *t = text - s0;
+        int back = 0;
+
+        while (to > w->fed && to < s1 && ((unsigned char)t[to] & 0xC0) == 0x80)
+            to--;
+        while (back < 2 && to > w->fed && t[to - 1] == ']') {
+            to--;
+            back++;
+        }
+        if (to == w->fed)
+            return;
+    }
     n = (int)(to - w->fed);
     if (w->pipe) {
         /* (the rest is done as its records are replayed: REC_DONE) */
         enum xiri_status st;
 
-        while (!pipe_job_room(w->pipe))
+        while (!pipe_job_room(w->pipe, (size_t)n))
             walk_replay_one(w);
         st = pipe_job(w->pipe, text + (w->fed - s0), (size_t)n, final, to);
         if (st != XIRI_OK)
@@ -4718,10 +4741,13 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
         text = input_window(w->in, &s0, &s1);
         /* a step at a time (what libxml2 is given at once stays in the
          * caches; with the parser thread, it parses one step while the
-         * guard reads the next and the walker replays the one before) */
-        /* (from the last step's end: the guard may stop short of it,
-         * waiting for the characters that tell what it read) */
-        step = w->pipe ? w->pipe_step : w->step;
+         * guard reads the next and the walker replays the one before).
+         * The same steps with the thread and without: libxml2 2.9 does
+         * not read some text the same when it is cut elsewhere (where it
+         * places an error in text; feed_parser).  From the last step's
+         * end: the guard may stop short of it, waiting for the
+         * characters that tell what it read. */
+        step = w->step;
         lim = (lim > w->guard.pos ? lim : w->guard.pos) + step;
         end = lim < s1 ? lim : s1;
         /* the window is the walker's own copy of the text: the guard
@@ -4970,5 +4996,5 @@ void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode, size_t step)
         return;
     w->pipe_mode = (int)mode;
     if (step)
-        w->step = w->pipe_step = step;
+        w->step = step;
 }

@@ -64,8 +64,8 @@ size_t walk_nul_count(const struct xiri_walker *w);
 enum walk_pipe { WALK_PIPE_OFF, WALK_PIPE_THREAD, WALK_PIPE_INLINE };
 void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode, size_t step);
 /* The text the guard reads and libxml2 is given at once, at most (a
- * feed is read a step at a time); with the parser thread, a job's. */
-#define WALK_STEP ((size_t)64 << 10)
-#define WALK_PIPE_STEP ((size_t)16 << 10)
+ * feed is decoded and read a step at a time); with the parser thread, a
+ * job's. */
+#define WALK_STEP ((size_t)16 << 10)
 
 #endif
