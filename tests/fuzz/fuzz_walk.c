@@ -163,9 +163,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(sc == sd);
     if (sc == XIRI_OK)
         FUZZ_ASSERT(c.links == d.links && c.sum == d.sum);
-    /* the steps change no link */
-    FUZZ_ASSERT(sa == sc);
-    if (sa == XIRI_OK)
-        FUZZ_ASSERT(a.links == c.links && a.lsum == c.lsum);
+    /* in XML the steps change no link (HTML: libxml2 2.9's HTML parser
+     * reads the raw text of an unclosed style cut into one-byte pieces
+     * otherwise: not asserted) */
+    if (type == XIRI_DOC_XML) {
+        FUZZ_ASSERT(sa == sc);
+        if (sa == XIRI_OK)
+            FUZZ_ASSERT(a.links == c.links && a.lsum == c.lsum);
+    }
     return 0;
 }
