@@ -120,6 +120,7 @@
 #define pipe_failed xiri__pipe_failed
 #define pipe_free xiri__pipe_free
 #define pipe_job xiri__pipe_job
+#define pipe_job_room xiri__pipe_job_room
 #define pipe_new xiri__pipe_new
 #define pipe_record xiri__pipe_record
 #define pipe_stop xiri__pipe_stop

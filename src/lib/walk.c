@@ -4818,6 +4818,10 @@ static enum xiri_status push(struct xiri_walker *w, const char *data, size_t n,
         size_t k = n > w->step ? w->step : n;
 
         push_piece(w, data, k, final && k == n);
+        /* what has been reported is let go as it goes: the window holds
+         * a few steps, not the whole feed */
+        if (w->status == XIRI_OK)
+            input_discard(w->in, w->safe);
         data += k;
         n -= k;
     } while (n > 0 && w->status == XIRI_OK);
