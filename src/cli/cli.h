@@ -205,14 +205,20 @@ unsigned jobs_parse(const char *usage, const char *value, int *status);
 /* --parse-thread=WHEN (check, links, rewrite): libxml2 on a thread of
  * its own for XML (struct xiri_walk_options.parse_thread). */
 enum { OPT_PARSE_THREAD = 1301 };
-#define OPT_PARSE_THREAD_DEF(cmds)                                             \
-    {"parse-thread", OPT_PARSE_THREAD, OPT_VALUE, NULL, (cmds)}
-#define PARSE_THREAD_HELP                                                      \
-    "  --parse-thread=WHEN   parse XML on a second CPU while the links are\n"  \
-    "                        checked on the first: auto (the default: when\n"  \
-    "                        one file is named and there are two CPUs),\n"     \
+#define OPT_PARSE_THREAD_DEF(cmds)                                \
+    {                                                             \
+        "parse-thread", OPT_PARSE_THREAD, OPT_VALUE, NULL, (cmds) \
+    }
+#define PARSE_THREAD_HELP                                                     \
+    "  --parse-thread=WHEN   parse XML on a second CPU while the links are\n" \
+    "                        checked on the first: auto (the default: when\n" \
+    "                        one file is named and there are two CPUs),\n"    \
     "                        always or never; the output is the same\n"
-enum parse_thread { PARSE_THREAD_AUTO, PARSE_THREAD_ALWAYS, PARSE_THREAD_NEVER };
+enum parse_thread {
+    PARSE_THREAD_AUTO,
+    PARSE_THREAD_ALWAYS,
+    PARSE_THREAD_NEVER
+};
 /* Its value, or a usage error (*status CLI_EXIT_USAGE). */
 enum parse_thread parse_thread_parse(const char *usage, const char *value,
                                      int *status);

@@ -1598,9 +1598,8 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         free(files);
         return st;
     }
-    r->o.parse_thread =
-        parse_thread_wanted(r->o.parse_thread_when, files, nfiles,
-                            r->o.inputs.files_from != NULL);
+    r->o.parse_thread = parse_thread_wanted(
+        r->o.parse_thread_when, files, nfiles, r->o.inputs.files_from != NULL);
     if (nthreads > 1 && pool_start(r, nthreads) != 0)
         pool_end(r);
     progress_start(r->o.quiet);

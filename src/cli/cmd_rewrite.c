@@ -2139,9 +2139,8 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
         return r->state.status;
     }
     nthreads = jobs_parse(USAGE, r->o.jobs, &st);
-    r->o.parse_thread =
-        parse_thread_wanted(r->o.parse_thread_when, files, nfiles,
-                            r->o.inputs.files_from != NULL);
+    r->o.parse_thread = parse_thread_wanted(
+        r->o.parse_thread_when, files, nfiles, r->o.inputs.files_from != NULL);
     /* -o writes one file: nothing to share */
     if (nthreads > 1 && r->o.dest != D_FILE && pool_start(r, nthreads) != 0)
         pool_end(r);

@@ -21,8 +21,8 @@ struct pipe;
 /* Run on the parser thread for each job: parse data[0..len) (final: the
  * text ends there), record with pipe_record; end is the caller's tag of
  * the job (pipe_job's). */
-typedef void pipe_parse_fn(void *user, const char *data, size_t len,
-                           bool final, size_t end);
+typedef void pipe_parse_fn(void *user, const char *data, size_t len, bool final,
+                           size_t end);
 
 /* A pipe with its thread started (threaded), or none (see above).
  * XIRI_ENOMEM, or XIRI_EINVAL when the thread cannot be started (the

@@ -184,9 +184,9 @@ struct xiri_walker {
     int pipe_mode;
     size_t step; /* WALK_STEP (walk_set_pipe) */
     struct pipe *pipe;
-    size_t p_entities_left; /* the parser thread's own expansion budget */
+    size_t p_entities_left;       /* the parser thread's own expansion budget */
     unsigned long p_entity_depth; /* its elements open in entity text */
-    const xmlChar *p_owned[256]; /* and its names known owned (rec_owned) */
+    const xmlChar *p_owned[256];  /* and its names known owned (rec_owned) */
     /* what the record being replayed says of the parser (its position,
      * kept after the record; whether it was in an entity's replacement
      * text; its start tag's values' places; its bounds, which hold the
@@ -3179,10 +3179,9 @@ static void on_error(void *user, xmlErrorPtr e)
         snprintf(msg, sizeof(msg),
                  "the document ends inside <%.60s> (%lu element%s still "
                  "open): it is cut short",
-                 w->pipe && w->rp.name ? w->rp.name
-                 : !w->pipe && w->px && w->px->name
-                     ? (const char *)w->px->name
-                     : "?",
+                 w->pipe && w->rp.name              ? w->rp.name
+                 : !w->pipe && w->px && w->px->name ? (const char *)w->px->name
+                                                    : "?",
                  w->depth, w->depth == 1 ? "" : "s");
     else if (e->code == XML_ERR_DOCUMENT_END && !w->root_seen)
         snprintf(msg, sizeof(msg),
@@ -3225,7 +3224,7 @@ static void on_error(void *user, xmlErrorPtr e)
     stop_parser(w);
 }
 
-/* ---------------------------------------------------------------- the parser thread */
+/* ------------------------------------------------------- the parser thread */
 
 /* XML, once the root's start tag is read (the internal subset is over:
  * no more declarations), libxml2 may run on a thread of its own (P)
@@ -3239,8 +3238,15 @@ static void on_error(void *user, xmlErrorPtr e)
  * context and its own budget: the guard, the text window, the bases, the
  * links are W's.  Each xiri_walker_feed returns with every record
  * replayed (walk_drain), so that nothing of it lags behind the call. */
-enum rec_type { REC_START = 1, REC_END, REC_CHARS, REC_ERROR, REC_RESOLVE,
-                REC_ENTITY, REC_DONE };
+enum rec_type {
+    REC_START = 1,
+    REC_END,
+    REC_CHARS,
+    REC_ERROR,
+    REC_RESOLVE,
+    REC_ENTITY,
+    REC_DONE
+};
 
 struct rec {
     uint32_t type;
@@ -3353,11 +3359,11 @@ static inline size_t rec_name_size(struct xiri_walker *w, const xmlChar *s)
 }
 
 static inline const xmlChar *rec_name(struct xiri_walker *w, char **at,
-                               const xmlChar *s)
+                                      const xmlChar *s)
 {
     return rec_owned(w, s) ? s
-                           : (const xmlChar *)rec_copy(
-                                 at, (const char *)s, strlen((const char *)s));
+                           : (const xmlChar *)rec_copy(at, (const char *)s,
+                                                       strlen((const char *)s));
 }
 
 /* Where the value v[0..v_end) is in the stream (value_stream_pos), for
@@ -3379,8 +3385,8 @@ static inline void rec_input_of(const struct xiri_walker *w,
     ri->consumed = ri->usable ? in->consumed : 0;
 }
 
-static inline size_t rec_value_pos(const struct rec_input *ri,
-                                   const xmlChar *v, const xmlChar *v_end)
+static inline size_t rec_value_pos(const struct rec_input *ri, const xmlChar *v,
+                                   const xmlChar *v_end)
 {
     uintptr_t p = (uintptr_t)v, e = (uintptr_t)v_end;
 
@@ -3407,13 +3413,13 @@ static void rec_start_ns(void *ctx, const xmlChar *localname,
     if (!w || nb_namespaces < 0 || nb_attributes < 0)
         return;
     rec_input_of(w, &ri);
-    size += ((size_t)nb_namespaces * 2 + (size_t)nb_attributes * 5) *
-                sizeof(*p) +
-            (size_t)nb_attributes * sizeof(size_t);
+    size +=
+        ((size_t)nb_namespaces * 2 + (size_t)nb_attributes * 5) * sizeof(*p) +
+        (size_t)nb_attributes * sizeof(size_t);
     /* the values not as written are copied, and the names only when the
      * dictionary does not own one (libxml2 2.9 gives every name from it) */
-    owned = rec_owned(w, localname) && rec_owned(w, prefix) &&
-            rec_owned(w, URI);
+    owned =
+        rec_owned(w, localname) && rec_owned(w, prefix) && rec_owned(w, URI);
     for (i = 0; i < 2 * nb_namespaces; i++)
         owned = owned && rec_owned(w, namespaces[i]);
     for (i = 0; i < nb_attributes; i++) {
@@ -3477,8 +3483,8 @@ static void rec_start_ns(void *ctx, const xmlChar *localname,
         }
         /* a value as written is in W's text window (replay points to
          * it); another is copied */
-        vpos[i] = i < (int)ARRAY_LEN(vp) ? vp[i]
-                                         : rec_value_pos(&ri, a[3], a[4]);
+        vpos[i] =
+            i < (int)ARRAY_LEN(vp) ? vp[i] : rec_value_pos(&ri, a[3], a[4]);
         p[5 * i + 3] =
             vpos[i] != SIZE_MAX
                 ? NULL
@@ -3499,8 +3505,8 @@ static void rec_end_ns(void *ctx, const xmlChar *localname,
         rec_new(w, REC_END, sizeof(struct rec));
 }
 
-static void rec_text(struct xiri_walker *w, enum rec_type type,
-                     const char *s, size_t n)
+static void rec_text(struct xiri_walker *w, enum rec_type type, const char *s,
+                     size_t n)
 {
     struct rec_text *r = rec_new(w, type, sizeof(*r) + n + 1);
     char *at = (char *)(r + 1);
@@ -3523,8 +3529,7 @@ static void rec_characters(void *ctx, const xmlChar *ch, int len)
         rec_text(w, REC_CHARS, (const char *)ch, (size_t)len);
 }
 
-static xmlParserInputPtr rec_resolve_entity(void *ctx,
-                                            const xmlChar *public_id,
+static xmlParserInputPtr rec_resolve_entity(void *ctx, const xmlChar *public_id,
                                             const xmlChar *system_id)
 {
     struct xiri_walker *w = rec_walker(ctx);
@@ -3631,8 +3636,8 @@ static void replay(struct xiri_walker *w, const struct rec *r)
         w->rp.in_entity = s->in_entity;
         w->rp.lo = (const char *)r;
         w->rp.hi = (const char *)r + r->size;
-        on_start_ns(w->px, s->localname, s->prefix, s->uri, s->nb_namespaces,
-                    p, s->nb_attributes, s->nb_defaulted, attrs);
+        on_start_ns(w->px, s->localname, s->prefix, s->uri, s->nb_namespaces, p,
+                    s->nb_attributes, s->nb_defaulted, attrs);
         w->rp.lo = w->rp.hi = NULL;
         break;
     }
@@ -3645,8 +3650,7 @@ static void replay(struct xiri_walker *w, const struct rec *r)
 
         /* what on_entity_characters, swapped in by content_begin, got */
         if (c->active && c->in_entity)
-            on_entity_characters(w->px, (const xmlChar *)(t + 1),
-                                 (int)t->len);
+            on_entity_characters(w->px, (const xmlChar *)(t + 1), (int)t->len);
         break;
     }
     case REC_RESOLVE:
@@ -3658,8 +3662,8 @@ static void replay(struct xiri_walker *w, const struct rec *r)
         const struct content *c = &w->content;
 
         /* on_get_entity */
-        if (c->in_entity && c->active && c->depth == w->depth &&
-            e->unknown && !w->unknown_entity[0])
+        if (c->in_entity && c->active && c->depth == w->depth && e->unknown &&
+            !w->unknown_entity[0])
             snprintf(w->unknown_entity, sizeof(w->unknown_entity), "%s",
                      e->name);
         if (e->cost && w->status == XIRI_OK) {

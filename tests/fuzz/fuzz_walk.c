@@ -156,10 +156,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sa == XIRI_OK)
         FUZZ_ASSERT(a.links == b.links && a.sum == b.sum);
     step = steps[(data[0] >> 4) % 4];
-    sc = walk(ctx, reg, type, data + 1, size - 1, 4096, WALK_PIPE_OFF, step,
-              &c);
-    sd = walk(ctx, reg, type, data + 1, size - 1, 4096, WALK_PIPE_INLINE,
-              step, &d);
+    sc =
+        walk(ctx, reg, type, data + 1, size - 1, 4096, WALK_PIPE_OFF, step, &c);
+    sd = walk(ctx, reg, type, data + 1, size - 1, 4096, WALK_PIPE_INLINE, step,
+              &d);
     FUZZ_ASSERT(sc == sd);
     if (sc == XIRI_OK)
         FUZZ_ASSERT(c.links == d.links && c.sum == d.sum);
