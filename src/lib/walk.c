@@ -2572,6 +2572,35 @@ static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
     return t == SIZE_MAX ? SIZE_MAX : s0 + t;
 }
 
+/* The parser's input, read once for the values of one start tag (the
+ * parser thread's records: rec_start_ns). */
+struct rec_input {
+    uintptr_t base, end;
+    size_t consumed;
+    bool usable;
+};
+
+static inline void rec_input_of(const struct xiri_walker *w,
+                                struct rec_input *ri)
+{
+    const xmlParserInput *in = w->px->input;
+
+    ri->usable = in && in->base && in->end && !(in->buf && in->buf->encoder);
+    ri->base = ri->usable ? (uintptr_t)in->base : 0;
+    ri->end = ri->usable ? (uintptr_t)in->end : 0;
+    ri->consumed = ri->usable ? in->consumed : 0;
+}
+
+static inline size_t rec_value_pos(const struct rec_input *ri, const xmlChar *v,
+                                   const xmlChar *v_end)
+{
+    uintptr_t p = (uintptr_t)v, e = (uintptr_t)v_end;
+
+    if (!ri->usable || p <= ri->base || e < p || e >= ri->end)
+        return SIZE_MAX;
+    return ri->consumed + (size_t)(p - ri->base);
+}
+
 /* XML: the value of an attribute as written, found without scanning its
  * tag.  libxml2 2.9 (xmlParseAttValueInternal) hands a value that needs
  * nothing decoded or normalized (printable ASCII without '&' or '<') as
@@ -2584,15 +2613,10 @@ static size_t start_tag_at(struct xiri_walker *w, const char *text, size_t s0,
 static size_t value_stream_pos(const struct xiri_walker *w, const xmlChar *v,
                                const xmlChar *v_end)
 {
-    const xmlParserInput *in = w->px->input;
-    uintptr_t b, p = (uintptr_t)v, e = (uintptr_t)v_end;
+    struct rec_input ri;
 
-    if (!in || !in->base || !in->end || (in->buf && in->buf->encoder))
-        return SIZE_MAX;
-    b = (uintptr_t)in->base;
-    if (p <= b || e < p || e >= (uintptr_t)in->end)
-        return SIZE_MAX;
-    return in->consumed + (size_t)(p - b);
+    rec_input_of(w, &ri);
+    return rec_value_pos(&ri, v, v_end);
 }
 
 /* (attribute i of the start tag; with the parser thread, its place is
@@ -3364,35 +3388,6 @@ static inline const xmlChar *rec_name(struct xiri_walker *w, char **at,
     return rec_owned(w, s) ? s
                            : (const xmlChar *)rec_copy(at, (const char *)s,
                                                        strlen((const char *)s));
-}
-
-/* Where the value v[0..v_end) is in the stream (value_stream_pos), for
- * the values of one start tag: the input read once. */
-struct rec_input {
-    uintptr_t base, end;
-    size_t consumed;
-    bool usable;
-};
-
-static inline void rec_input_of(const struct xiri_walker *w,
-                                struct rec_input *ri)
-{
-    const xmlParserInput *in = w->px->input;
-
-    ri->usable = in && in->base && in->end && !(in->buf && in->buf->encoder);
-    ri->base = ri->usable ? (uintptr_t)in->base : 0;
-    ri->end = ri->usable ? (uintptr_t)in->end : 0;
-    ri->consumed = ri->usable ? in->consumed : 0;
-}
-
-static inline size_t rec_value_pos(const struct rec_input *ri, const xmlChar *v,
-                                   const xmlChar *v_end)
-{
-    uintptr_t p = (uintptr_t)v, e = (uintptr_t)v_end;
-
-    if (!ri->usable || p <= ri->base || e < p || e >= ri->end)
-        return SIZE_MAX;
-    return ri->consumed + (size_t)(p - ri->base);
 }
 
 static void rec_start_ns(void *ctx, const xmlChar *localname,
