@@ -2038,7 +2038,7 @@ static void content_begin(struct xiri_walker *w, const char *element,
     c->in_entity = in_entity;
     if (in_entity && w->px->sax && !w->pipe) {
         /* (the parser of the replacement text shares the handler; the
-         * parser thread's records its characters always) */
+         * parser thread records such characters itself: rec_characters) */
         w->px->sax->characters = on_entity_characters;
         w->px->sax->cdataBlock = on_entity_characters;
         w->px->sax->ignorableWhitespace = on_entity_characters;
