@@ -205,9 +205,9 @@ unsigned jobs_parse(const char *usage, const char *value, int *status);
 /* --parse-thread=WHEN (check, links, rewrite): libxml2 on a thread of
  * its own for XML (struct xiri_walk_options.parse_thread). */
 enum { OPT_PARSE_THREAD = 1301 };
-#define OPT_PARSE_THREAD_DEF(cmds)                                \
-    {                                                             \
-        "parse-thread", OPT_PARSE_THREAD, OPT_VALUE, NULL, (cmds) \
+#define OPT_PARSE_THREAD_DEF(cmds)                                           \
+    {                                                                        \
+        "parse-thread", OPT_PARSE_THREAD, OPT_VALUE, kw_parse_thread, (cmds) \
     }
 #define PARSE_THREAD_HELP                                                     \
     "  --parse-thread=WHEN   parse XML on a second CPU while the links are\n" \
@@ -219,9 +219,6 @@ enum parse_thread {
     PARSE_THREAD_ALWAYS,
     PARSE_THREAD_NEVER
 };
-/* Its value, or a usage error (*status CLI_EXIT_USAGE). */
-enum parse_thread parse_thread_parse(const char *usage, const char *value,
-                                     int *status);
 /* Whether a run of the files named (nfiles of them; a directory or a
  * --files-from list stands for many: many) uses it. */
 bool parse_thread_wanted(enum parse_thread when, const char *const *files,
@@ -340,6 +337,8 @@ struct opt_keyword {
     const char *name;
     int value;
 };
+/* --parse-thread's keywords (jobs.c; opt_long reads the value) */
+extern const struct opt_keyword kw_parse_thread[];
 
 /* Look value up in kw: 0 with *out set, or a usage error naming the
  * option and the keywords (CLI_EXIT_USAGE). */

@@ -339,8 +339,8 @@ static int apply_opt(struct doc_run *r, struct argscan *as, const char *arg,
         return 0;
     }
     if (d->id == OPT_PARSE_THREAD) {
-        r->o.parse_thread_when = parse_thread_parse(r->usage, value, &st);
-        return st;
+        r->o.parse_thread_when = (enum parse_thread)v;
+        return 0;
     }
     switch (d->id) {
     case O_HELP:

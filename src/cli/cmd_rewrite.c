@@ -337,8 +337,8 @@ static int apply_opt(struct rw_run *r, struct argscan *as, const char *arg,
         return st;
     }
     if (d->id == OPT_PARSE_THREAD) {
-        r->o.parse_thread_when = parse_thread_parse(USAGE, value, &st);
-        return st;
+        r->o.parse_thread_when = (enum parse_thread)v;
+        return 0;
     }
     switch (d->id) {
     case O_HELP:

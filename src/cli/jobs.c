@@ -93,22 +93,12 @@ unsigned jobs_parse(const char *usage, const char *value, int *status)
     return (unsigned)v;
 }
 
-enum parse_thread parse_thread_parse(const char *usage, const char *value,
-                                     int *status)
-{
-    *status = 0;
-    if (value && strcmp(value, "auto") == 0)
-        return PARSE_THREAD_AUTO;
-    if (value && strcmp(value, "always") == 0)
-        return PARSE_THREAD_ALWAYS;
-    if (value && strcmp(value, "never") == 0)
-        return PARSE_THREAD_NEVER;
-    *status = usage_error(usage,
-                          "invalid value '%s' for --parse-thread; use auto, "
-                          "always or never",
-                          value ? value : "");
-    return PARSE_THREAD_AUTO;
-}
+const struct opt_keyword kw_parse_thread[] = {
+    {"auto", PARSE_THREAD_AUTO},
+    {"always", PARSE_THREAD_ALWAYS},
+    {"never", PARSE_THREAD_NEVER},
+    {NULL, 0},
+};
 
 /* auto: the second CPU is the parser's only when no other file can have
  * it (-j gives each CPU a file of its own when there are several). */

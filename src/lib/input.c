@@ -910,19 +910,18 @@ static enum xiri_status convert_utf8(struct input *in,
      * the sequence is not cut) and the bytes after it are read again,
      * from pend: those of the previous chunk are no longer in s. */
     while (in->npend > 0) {
-        size_t want = lead_len(in->pend[0]), k;
+        size_t want = lead_len(in->pend[0]);
 
-        if (want > 1 && in->npend < want && i < n && (s[i] & 0xC0) == 0x80) {
-            in->pend[in->npend++] = s[i++];
-            continue;
-        }
-        if (want > 1 && in->npend < want && i == n)
-            break; /* still cut: wait for the next chunk */
-        k = want > 1 && in->npend == want
-                ? utf8_decode(in->pend, in->npend, &cp)
-                : 0;
-        if (k == in->npend) {
-            buf_append(&in->text, (const char *)in->pend, k);
+        if (want > 1 && in->npend < want) {
+            if (i == n)
+                break; /* still cut: wait for the next chunk */
+            if ((s[i] & 0xC0) == 0x80) {
+                in->pend[in->npend++] = s[i++];
+                continue;
+            }
+        } else if (want > 1 &&
+                   utf8_decode(in->pend, in->npend, &cp) == in->npend) {
+            buf_append(&in->text, (const char *)in->pend, in->npend);
             in->npend = 0;
             break;
         }

@@ -2,14 +2,15 @@
  * caller's thread (pipe.h): jobs (text to parse) one way, batches of
  * records the other.
  *
- * Both queues are rings guarded by one mutex.  A job's text is a copy,
- * freed by the parser thread once parsed.  Batches are PIPE_SLOTS buffers
- * of at least PIPE_BATCH bytes used in turn: the parser writes into slot
- * pub % PIPE_SLOTS, W reads slots con .. pub - 1; the parser may start a
- * slot only while pub - con < PIPE_SLOTS, so a record never moves and
- * never is overwritten before W has read it.  A job's last batch is
- * published before the job counts as done, so W, finding no batch and
- * every job done, knows that nothing more will come. */
+ * Both queues are rings guarded by one mutex.  A job's text is a copy
+ * in one of PIPE_JOBS buffers W keeps for the next jobs (the parser
+ * thread frees one grown past PIPE_BATCH once parsed).  Batches are
+ * nslots buffers of at least PIPE_BATCH bytes used in turn: the parser
+ * writes into slot pub % nslots, W reads slots con .. pub - 1; the
+ * parser may start a slot only while pub - con < nslots, so a record
+ * never moves and never is overwritten before W has read it.  A job's
+ * last batch is published before the job counts as done, so W, finding
+ * no batch and every job done, knows that nothing more will come. */
 #include "pipe.h"
 #include "mem.h"
 

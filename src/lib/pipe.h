@@ -34,13 +34,11 @@ enum xiri_status pipe_new(pipe_parse_fn *fn, void *user, bool threaded,
 void pipe_free(struct pipe *p);
 
 /* W: parse a copy of data[0..len) after the jobs before it; end is given
- * back to fn.  Waits while PIPE_JOBS jobs are not parsed yet: call it
- * only when pipe_job_room says there is room for len more bytes (at
- * most PIPE_JOBS jobs and 1 MiB of their text, or none), reading batches
- * until
- * there is (the parser may be waiting for W to read one: while both
- * waited, neither would go on).  XIRI_ENOMEM when the copy cannot be
- * made. */
+ * back to fn.  Call it only when pipe_job_room says there is room for len
+ * more bytes (at most PIPE_JOBS jobs and 1 MiB of their text, or none),
+ * reading batches until there is: the parser may be waiting for W to
+ * read one, and while both waited neither would go on.  XIRI_ENOMEM when
+ * the copy cannot be made. */
 bool pipe_job_room(struct pipe *p, size_t len);
 enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
                           bool final, size_t end);

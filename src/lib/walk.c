@@ -253,6 +253,14 @@ static inline size_t parser_pos(const struct xiri_walker *w)
     return w->pipe ? w->rp.pos : px_pos(w);
 }
 
+/* The parser's current element (at an error), or NULL. */
+static const char *parser_name(const struct xiri_walker *w)
+{
+    if (w->pipe)
+        return w->rp.name;
+    return w->px ? (const char *)w->px->name : NULL;
+}
+
 static void diag(struct xiri_walker *w, const char *code,
                  enum xiri_severity sev, size_t text_pos, const char *fmt,
                  ...)
@@ -3203,10 +3211,8 @@ static void on_error(void *user, xmlErrorPtr e)
         snprintf(msg, sizeof(msg),
                  "the document ends inside <%.60s> (%lu element%s still "
                  "open): it is cut short",
-                 w->pipe && w->rp.name              ? w->rp.name
-                 : !w->pipe && w->px && w->px->name ? (const char *)w->px->name
-                                                    : "?",
-                 w->depth, w->depth == 1 ? "" : "s");
+                 parser_name(w) ? parser_name(w) : "?", w->depth,
+                 w->depth == 1 ? "" : "s");
     else if (e->code == XML_ERR_DOCUMENT_END && !w->root_seen)
         snprintf(msg, sizeof(msg),
                  "the document has no root element (it is empty, or holds "
@@ -3494,10 +3500,11 @@ static void rec_end_ns(void *ctx, const xmlChar *localname,
     struct xiri_walker *w = rec_walker(ctx);
 
     (void)localname, (void)prefix, (void)URI;
-    if (w && w->p_entity_depth > 0 && px_in_entity_text(w, ctx))
+    if (!w)
+        return;
+    if (w->p_entity_depth > 0 && px_in_entity_text(w, ctx))
         w->p_entity_depth--;
-    if (w)
-        rec_new(w, REC_END, sizeof(struct rec));
+    rec_new(w, REC_END, sizeof(struct rec));
 }
 
 static void rec_text(struct xiri_walker *w, enum rec_type type, const char *s,
@@ -3702,19 +3709,22 @@ static void replay(struct xiri_walker *w, const struct rec *r)
 }
 
 /* W: replay one batch of records (wait: waiting for it unless the jobs
- * given are all parsed); false when there was none. */
+ * given are all parsed); false when there was none.  The parser thread
+ * out of memory fails the walk. */
 static bool replay_batch(struct xiri_walker *w, bool wait)
 {
     const char *b;
     size_t len, i;
 
     b = pipe_batch(w->pipe, wait, &len);
-    if (!b)
-        return false;
-    for (i = 0; i < len; i += ((const struct rec *)(b + i))->size)
-        replay(w, (const struct rec *)(b + i));
-    pipe_batch_done(w->pipe);
-    return true;
+    if (b) {
+        for (i = 0; i < len; i += ((const struct rec *)(b + i))->size)
+            replay(w, (const struct rec *)(b + i));
+        pipe_batch_done(w->pipe);
+    }
+    if (pipe_failed(w->pipe))
+        fail(w, XIRI_ENOMEM);
+    return b != NULL;
 }
 
 /* W: replay the records there are (wait: all that the jobs given will
@@ -3723,16 +3733,6 @@ static void walk_replay(struct xiri_walker *w, bool wait)
 {
     while (replay_batch(w, wait))
         ;
-    if (pipe_failed(w->pipe))
-        fail(w, XIRI_ENOMEM);
-}
-
-/* W: the jobs are many: replay a batch, waiting for it. */
-static void walk_replay_one(struct xiri_walker *w)
-{
-    replay_batch(w, true);
-    if (pipe_failed(w->pipe))
-        fail(w, XIRI_ENOMEM);
 }
 
 static void walk_drain(struct xiri_walker *w)
@@ -3747,7 +3747,6 @@ static void pipe_start(struct xiri_walker *w)
 {
     xmlSAXHandler *sax = w->px->sax;
     struct pipe *p;
-
     enum xiri_status st;
 
     st = pipe_new(pipe_parse, w, w->pipe_mode == WALK_PIPE_THREAD, &p);
@@ -4603,7 +4602,7 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
         enum xiri_status st;
 
         while (!pipe_job_room(w->pipe, (size_t)n))
-            walk_replay_one(w);
+            replay_batch(w, true); /* (the jobs are many) */
         st = pipe_job(w->pipe, text + (w->fed - s0), (size_t)n, final, to);
         if (st != XIRI_OK)
             fail(w, st);
@@ -4732,7 +4731,7 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
         tag_log_trim(&w->taglog, parser_pos(w));
     while (w->status == XIRI_OK) {
         enum tag_guard_result r;
-        size_t end, step;
+        size_t end;
 
         if (w->pipe_mode != WALK_PIPE_OFF && !w->pipe && !w->html &&
             w->root_seen && w->px)
@@ -4746,8 +4745,7 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
          * places an error in text; feed_parser).  From the last step's
          * end: the guard may stop short of it, waiting for the
          * characters that tell what it read. */
-        step = w->step;
-        lim = (lim > w->guard.pos ? lim : w->guard.pos) + step;
+        lim = (lim > w->guard.pos ? lim : w->guard.pos) + w->step;
         end = lim < s1 ? lim : s1;
         /* the window is the walker's own copy of the text: the guard
          * may write over a '<' in an element of text (tagscan.h) */

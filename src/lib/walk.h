@@ -58,7 +58,7 @@ size_t walk_nul_count(const struct xiri_walker *w);
 /* XML after the root's start tag: libxml2 on a thread of its own
  * (WALK_PIPE_THREAD; WALK_PIPE_INLINE: its records made and replayed on
  * the caller's thread, the same order of work without a thread, for
- * tests); step, when not 0, for both steps below (tests cut the text
+ * tests); step, when not 0, instead of WALK_STEP (tests cut the text
  * finer than a feed can: the first 64 KiB are read at once).  Before
  * the first feed. */
 enum walk_pipe { WALK_PIPE_OFF, WALK_PIPE_THREAD, WALK_PIPE_INLINE };
