@@ -179,8 +179,9 @@ struct xiri_walker {
         bool used, found;
         enum xiri_shape shape;
     } memo[128];
-    /* XML after the root's start tag: libxml2 on a thread of its own
-     * (pipe.h, "the parser thread" below); mode enum walk_pipe */
+    /* XML after the root's start tag, HTML from the start: libxml2 on a
+     * thread of its own (pipe.h, "the parser thread" below); mode enum
+     * walk_pipe */
     int pipe_mode;
     size_t step; /* WALK_STEP (walk_set_pipe) */
     struct pipe *pipe;
@@ -3256,18 +3257,28 @@ static void on_error(void *user, xmlErrorPtr e)
 
 /* ------------------------------------------------------- the parser thread */
 
-/* XML, once the root's start tag is read (the internal subset is over:
- * no more declarations), libxml2 may run on a thread of its own (P)
- * while the walker (W, the caller's thread) reads what it reported of
- * the text before: each callback of libxml2's records what the walker's
- * callback would be given and would ask the parser (its position, whether
- * it is in an entity's replacement text, where each attribute value is
+static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts);
+static void on_html_end(void *ctx, const xmlChar *name);
+static void html_parse_chunk(struct xiri_walker *w, const char *data, size_t n,
+                             bool final);
+
+/* XML once the root's start tag is read (the internal subset is over:
+ * no more declarations), HTML from its first step, libxml2 may run on a
+ * thread of its own (P) while the walker (W, the caller's thread) reads
+ * what it reported of the text before: each callback of libxml2's records what
+ * the walker's callback would be given and would ask the parser (its position,
+ * whether it is in an entity's replacement text, where each attribute value is
  * in the text), W replays the records in order through the same
  * callbacks (struct replay), and so reports the same links and findings
  * in the same order.  P touches nothing of the walker's but libxml2's
  * context and its own budget: the guard, the text window, the bases, the
  * links are W's.  Each xiri_walker_feed returns with every record
- * replayed (walk_drain), so that nothing of it lags behind the call. */
+ * replayed (walk_drain), so that nothing of it lags behind the call.
+ * HTML's callbacks ask the parser only its position; where the guard
+ * must ask libxml2 what it read (TAG_GUARD_SYNC: after the tag of a
+ * script, a style or an element of text) W first replays every record,
+ * P then waiting for a job, and reads libxml2's state itself
+ * (html_raw). */
 enum rec_type {
     REC_START = 1,
     REC_END,
@@ -3275,7 +3286,8 @@ enum rec_type {
     REC_ERROR,
     REC_RESOLVE,
     REC_ENTITY,
-    REC_DONE
+    REC_DONE,
+    REC_HTML_START
 };
 
 struct rec {
@@ -3313,6 +3325,16 @@ struct rec_entity {
     size_t cost;  /* of the budget, 0 for none */
     bool unknown; /* not declared, or external */
     char name[64];
+};
+
+/* HTML: a start tag; then natts + 1 pointers (NULL-terminated pairs, as
+ * libxml2 gives them, or none when natts is -1), then the values (which
+ * libxml2 frees after the call) and the names the dictionary does not
+ * own, NUL-terminated */
+struct rec_html_start {
+    struct rec h;
+    const xmlChar *name;
+    int natts; /* names and values; -1: no attributes (atts NULL) */
 };
 
 /* the end of a job: the text up to end was parsed */
@@ -3601,6 +3623,55 @@ static void rec_error(void *user, xmlErrorPtr e)
         xmlStopParser(w->px);
 }
 
+/* HTML: the start tag as on_html_start would have it. */
+static void rec_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+    struct xiri_walker *w = rec_walker(ctx);
+    size_t size = sizeof(struct rec_html_start);
+    struct rec_html_start *r;
+    const xmlChar **p;
+    char *at;
+    int i, n;
+
+    if (!w)
+        return;
+    /* (a value is NULL for an attribute written without one) */
+    for (i = 0; atts && atts[i]; i += 2)
+        size += rec_name_size(w, atts[i]) +
+                (atts[i + 1] ? strlen((const char *)atts[i + 1]) + 1 : 0);
+    n = i;
+    size += (atts ? (size_t)n + 1 : 0) * sizeof(*p) + rec_name_size(w, name);
+    if (!(r = rec_new(w, REC_HTML_START, size)))
+        return;
+    p = (const xmlChar **)(r + 1);
+    at = (char *)(p + (atts ? n + 1 : 0));
+    r->natts = atts ? n : -1;
+    r->name = rec_name(w, &at, name);
+    for (i = 0; i < n; i += 2) {
+        const char *v = (const char *)atts[i + 1];
+
+        p[i] = rec_name(w, &at, atts[i]);
+        p[i + 1] = v ? (const xmlChar *)rec_copy(&at, v, strlen(v)) : NULL;
+    }
+    if (atts)
+        p[n] = NULL;
+}
+
+static void rec_html_end(void *ctx, const xmlChar *name)
+{
+    struct xiri_walker *w = rec_walker(ctx);
+
+    (void)name;
+    if (w)
+        rec_new(w, REC_END, sizeof(struct rec));
+}
+
+/* HTML: on_error reads nothing of HTML's errors (browsers recover). */
+static void rec_html_error(void *user, xmlErrorPtr e)
+{
+    (void)user, (void)e;
+}
+
 /* P: parse one job, and say where it ended. */
 static void pipe_parse(void *user, const char *data, size_t len, bool final,
                        size_t end)
@@ -3608,7 +3679,10 @@ static void pipe_parse(void *user, const char *data, size_t len, bool final,
     struct xiri_walker *w = user;
     struct rec_done *r;
 
-    xmlParseChunk(w->px, data, (int)len, final);
+    if (w->html)
+        html_parse_chunk(w, data, len, final);
+    else
+        xmlParseChunk(w->px, data, (int)len, final);
     if ((r = rec_new(w, REC_DONE, sizeof(*r))) != NULL)
         r->end = end;
 }
@@ -3643,8 +3717,21 @@ static void replay(struct xiri_walker *w, const struct rec *r)
         w->rp.lo = w->rp.hi = NULL;
         break;
     }
+    case REC_HTML_START: {
+        const struct rec_html_start *s = (const void *)r;
+        const xmlChar **atts = (const xmlChar **)(uintptr_t)(s + 1);
+
+        w->rp.lo = (const char *)r;
+        w->rp.hi = (const char *)r + r->size;
+        on_html_start(w->px, s->name, s->natts < 0 ? NULL : atts);
+        w->rp.lo = w->rp.hi = NULL;
+        break;
+    }
     case REC_END:
-        on_end_ns(w->px, NULL, NULL, NULL);
+        if (w->html)
+            on_html_end(w->px, NULL);
+        else
+            on_end_ns(w->px, NULL, NULL, NULL);
         break;
     case REC_CHARS: {
         const struct rec_text *t = (const void *)r;
@@ -3757,6 +3844,15 @@ static void pipe_start(struct xiri_walker *w)
         return;
     }
     w->rp.pos = px_pos(w);
+    w->pipe = p;
+    if (w->html) {
+        /* (characters: on_characters, which does nothing) */
+        sax->startElement = rec_html_start;
+        sax->endElement = rec_html_end;
+        sax->serror = rec_html_error;
+        sax->resolveEntity = rec_resolve_entity;
+        return;
+    }
     w->p_entities_left = w->entities_left;
     w->p_entity_depth = 0;
     sax->startElementNs = rec_start_ns;
@@ -3768,7 +3864,6 @@ static void pipe_start(struct xiri_walker *w)
     sax->resolveEntity = rec_resolve_entity;
     sax->getEntity = rec_get_entity;
     sax->processingInstruction = NULL; /* (on_pi: none after the root) */
-    w->pipe = p;
 }
 
 /* ---------------------------------------------------------------- HTML SAX */
@@ -4541,34 +4636,58 @@ static void html_unstick(struct xiri_walker *w)
 {
     int tries;
 
-    for (tries = 0; tries < 16 && w->status == XIRI_OK; tries++) {
-        size_t s0, s1, c = parser_pos(w), e;
-        const char *text = input_window(w->in, &s0, &s1);
+    for (tries = 0; tries < 16; tries++) {
+        /* libxml2's input holds the text it was given from its position
+         * on, byte for byte (UTF-8, no encoder: px_pos) */
         xmlParserInputPtr in = w->px->input;
+        size_t c = px_pos(w), e, n;
         int st = (int)w->px->instate;
         const char *p;
 
-        if (c >= w->fed || c < s0 || !in || !in->cur || !in->base)
+        if (w->px->disableSAX || !in || !in->cur || !in->base || !in->end ||
+            in->end <= in->cur)
             return;
-        p = text + (c - s0);
-        if (p[0] != '<' || w->fed - c < 2)
+        p = (const char *)in->cur;
+        n = (size_t)(in->end - in->cur);
+        if (p[0] != '<' || n < 2)
             return;
         if (st != XML_PARSER_START_TAG &&
-            !(w->fed - c >= 9 && p[1] == '!' &&
-              xmlStrncasecmp((const xmlChar *)p + 2,
-                             (const xmlChar *)"DOCTYPE", 7) == 0))
+            !(n >= 9 && p[1] == '!' &&
+              xmlStrncasecmp((const xmlChar *)p + 2, (const xmlChar *)"DOCTYPE",
+                             7) == 0))
             return;
-        e = tag_guard_construct_end(p, w->fed - c, true);
+        e = tag_guard_construct_end(p, n, true);
         if (e == SIZE_MAX)
             return;
         w->px->checkIndex = (long)(in->cur - in->base) + (long)e - 1;
         w->px->hasPErefs &= ~1;
         htmlParseChunk(w->px, "", 0, 0);
-        if (parser_pos(w) <= c)
+        if (px_pos(w) <= c)
             return;
     }
 }
 #endif
+
+/* HTML: give libxml2 n bytes of text (on the parser thread, a job). */
+static void html_parse_chunk(struct xiri_walker *w, const char *data, size_t n,
+                             bool final)
+{
+#if LIBXML_VERSION < 21100
+    /* after a cut inside a quoted value its lookup forgets which quote
+     * it was (htmlParseLookupSequence): it would wait for the end of the
+     * document; the guard never cuts there, but if it did, start the
+     * lookup again */
+    if (w->px->hasPErefs & 1) {
+        w->px->checkIndex = 0;
+        w->px->hasPErefs &= ~1;
+    }
+#endif
+    htmlParseChunk(w->px, data, (int)n, final);
+#if LIBXML_VERSION < 21100
+    if (!final)
+        html_unstick(w);
+#endif
+}
 
 /* Give libxml2 the text up to stream position to (a place where the
  * guard says it may be cut); final: the end of the document. */
@@ -4609,26 +4728,12 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
         w->fed = to;
         return;
     }
-    if (w->html) {
-#if LIBXML_VERSION < 21100
-        /* after a cut inside a quoted value its lookup forgets which
-         * quote it was (htmlParseLookupSequence): it would wait for the
-         * end of the document; the guard never cuts there, but if it did,
-         * start the lookup again */
-        if (w->px->hasPErefs & 1) {
-            w->px->checkIndex = 0;
-            w->px->hasPErefs &= ~1;
-        }
-#endif
-        htmlParseChunk(w->px, text + (w->fed - s0), n, final);
-    } else {
-        xmlParseChunk(w->px, text + (w->fed - s0), n, final);
-    }
+    text += w->fed - s0;
     w->fed = to;
-#if LIBXML_VERSION < 21100
-    if (w->html && !final)
-        html_unstick(w);
-#endif
+    if (w->html)
+        html_parse_chunk(w, text, (size_t)n, final);
+    else
+        xmlParseChunk(w->px, text, n, final);
     /* everything before libxml2's position has been reported */
     if (w->status == XIRI_OK && !w->content.active) {
         size_t pos = parser_pos(w);
@@ -4645,6 +4750,7 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
  * otherwise, -1 when libxml2 has not read that far. */
 static int html_raw(struct xiri_walker *w)
 {
+    /* (with the parser thread, every record replayed: push_piece) */
     const char *name = (const char *)w->px->name;
 
     if (parser_pos(w) < w->guard.pos)
@@ -4733,8 +4839,8 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
         enum tag_guard_result r;
         size_t end;
 
-        if (w->pipe_mode != WALK_PIPE_OFF && !w->pipe && !w->html &&
-            w->root_seen && w->px)
+        if (w->pipe_mode != WALK_PIPE_OFF && !w->pipe && w->px &&
+            (w->html || w->root_seen))
             pipe_start(w);
         text = input_window(w->in, &s0, &s1);
         /* a step at a time (what libxml2 is given at once stays in the
@@ -4781,6 +4887,7 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
         }
         if (r == TAG_GUARD_SYNC) {
             feed_parser(w, w->guard.pos, false);
+            walk_drain(w); /* (html_raw asks libxml2: the thread idle) */
             if (w->status == XIRI_OK)
                 tag_guard_resume(&w->guard, html_raw(w), w->text_name);
             continue;

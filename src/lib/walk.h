@@ -55,12 +55,12 @@ unsigned long walk_backstops(const struct xiri_walker *w);
 /* How many U+0000 characters the document has had so far. */
 size_t walk_nul_count(const struct xiri_walker *w);
 
-/* XML after the root's start tag: libxml2 on a thread of its own
- * (WALK_PIPE_THREAD; WALK_PIPE_INLINE: its records made and replayed on
- * the caller's thread, the same order of work without a thread, for
- * tests); step, when not 0, instead of WALK_STEP (tests cut the text
- * finer than a feed can: the first 64 KiB are read at once).  Before
- * the first feed. */
+/* XML after the root's start tag, HTML from the start: libxml2 on a
+ * thread of its own (WALK_PIPE_THREAD; WALK_PIPE_INLINE: its records
+ * made and replayed on the caller's thread, the same order of work
+ * without a thread, for tests); step, when not 0, instead of WALK_STEP (tests
+ * cut the text finer than a feed can: the first 64 KiB are read at once).
+ * Before the first feed. */
 enum walk_pipe { WALK_PIPE_OFF, WALK_PIPE_THREAD, WALK_PIPE_INLINE };
 void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode, size_t step);
 /* The text the guard reads and libxml2 is given at once, at most (a

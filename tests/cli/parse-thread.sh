@@ -97,6 +97,54 @@ for k, text in ((1, '<p>x</p>' * 9000 + 'y' * 9915), (2, '<p>x</p>' * 9000 + 'y'
                 (3, 'y' * 59067)):
     with open(os.path.join(out, 'cdataend%d.xml' % k), 'w') as f:
         f.write('<r>' + text + ']]>' + 'z' * 50000 + '</r>\n')
+# HTML, parsed on the thread from its first step: every place where the
+# walker and libxml2 must agree on what is text (script, style, title,
+# textarea, plaintext: the guard asks libxml2 there), foreign content,
+# the first <base>, unquoted values with a quote (libxml2 2.9 waits for
+# the next quote: the walker unsticks it), attributes without a value
+def page(i):
+    return '\n'.join([
+        '<div id=s%d><a href="p%d.html?q=1&amp;r=%d&eacute;" ping="/p1 /p2">a</a>' % (i, i, i),
+        '<img src=i%d.png alt=don\'t srcset="a%d.png 1x, b%d.png 2x">' % (i, i, i),
+        '<img src="j%d.png" alt="x" ismap>' % i,
+        '<script>var s = "</scr" + "ipt><a href=no%d>"; if (a < b) {}</script>' % i,
+        '<script src=s%d.js /><a href="no%d"></a></script>' % (i, i),
+        '<style>.c%d { background: url("bg%d.png") } a[x="</a>"] {}</style>' % (i, i),
+        '<title>t <a href="no%d">x</a></title>' % i,
+        '<textarea><a href="no%d"></a></textarea>' % i,
+        # (quotes left open in text: the guard asks libxml2 what it read)
+        '<title>Q&A: <b class="x</title><a href="q%d">1</a>' % i,
+        '<textarea>say <i title=\'x</TEXTAREA ><a href="q%d">2</a>' % i,
+        '<xmp><p class="</xmp><a href="q%d">3</a><style>p{}</b><a href="no%d"></style>' % (i, i),
+        '<span style="background: url(st%d.png)">x</span>' % i,
+        '<svg><a xlink:href="sv%d.svg"><image href="im%d.png"/></a><style>@import "sv%d.css";</style>'
+        '<foreignObject><a href="fo%d">x</a></foreignObject></svg>' % (i, i, i, i),
+        '<math><mi><a href="mi%d">m</a></mi><annotation-xml encoding="text/html"><a href="an%d">x</a>'
+        '</annotation-xml></math>' % (i, i),
+        '<template><base href="http://not.example/"><a href="t%d">x</a></template>' % i,
+        '<!-- <a href="comment%d"> --><![if !IE]><a href="ie%d">x</a><![endif]>' % (i, i),
+        '<image src="x%d.png"><iframe src="f%d.html"></iframe>' % (i, i),
+        '<form action=/f%d?x=%d method=post><input type=image src=in%d.png formaction=fa%d></form>' % (i, i, i, i),
+        '<a href=" bad path %d%%zz">b</a><a href="http://b&#xFC;cher.example/%d">c</a></div>\n' % (i, i)])
+HHEAD = ('<!DOCTYPE html>\n<html><head><meta charset="%s">\n'
+         '<meta http-equiv=refresh content="5; url=r.html">\n'
+         '<base href="http://h.example/d/"><base href="http://second.example/">\n'
+         '</head><body>\n')
+hbody = [page(i) for i in range(2500)]
+def hwrite(name, parts, enc='utf-8', tail='</body></html>\n'):
+    with open(os.path.join(out, name), 'wb') as f:
+        f.write(''.join(parts).encode(enc, 'xmlcharrefreplace') + tail.encode(enc))
+hhalf = len(hbody) // 2
+hwrite('page.html', [HHEAD % 'utf-8'] + hbody)
+hwrite('sjis.html', [HHEAD % 'Shift_JIS'] + ['<a href="\u6771\u4eac%d">t</a>' % i + p for i, p in enumerate(hbody)], enc='shift_jis')
+hwrite('cp1252.html', ['<html><head><title>x</title></head><body>'] + hbody[:hhalf] +
+       ['<meta charset="windows-1252"><a href="caf\u00e9">x</a>'] + hbody[hhalf:], enc='cp1252')
+hwrite('tagcut.html', [HHEAD % 'utf-8'] + hbody[:hhalf] + ['<a href="x" title=\'t'], tail='')
+hwrite('stylecut.html', [HHEAD % 'utf-8'] + hbody[:hhalf] + ['<style>a { background: url(u.png) }'], tail='')
+hwrite('plaintext.html', [HHEAD % 'utf-8'] + hbody[:hhalf] + ['<plaintext>'] + hbody[hhalf:])
+with open(os.path.join(out, 'badbyte.html'), 'wb') as f:
+    f.write(((HHEAD % 'utf-8') + ''.join(hbody[:hhalf])).encode() + b'<a href="x\xff\xfe">' +
+            ''.join(hbody[hhalf:]).encode())
 EOF
 python3 "$top_srcdir/bench/gen_docs.py" -o "$tmp" --sizes 1 xhtml html5 >/dev/null || exit 99
 
@@ -130,12 +178,20 @@ for f in feed cut undeclared attrs badbyte deep refs cdataend1 cdataend2 cdataen
     run "$f" "$d" rewrite
     run "$f" "$d" rewrite --to=iri --resolve
 done
+for f in page sjis cp1252 tagcut stylecut plaintext badbyte; do
+    d=$tmp/$f.html
+    run "$f" "$d" check
+    run "$f" "$d" check --format=json
+    run "$f" "$d" links --format=json
+    run "$f" "$d" rewrite
+    run "$f" "$d" rewrite --to=iri --resolve
+done
 # options that stop the walk half-way
 run "feed, entity budget" "$tmp/feed.xml" check --max-entity-expansion=40000
 run "feed, entity budget" "$tmp/feed.xml" links --format=json --max-entity-expansion=40000
 run "deep, depth limit" "$tmp/deep.xml" check --max-depth=5
 run "deep, depth limit" "$tmp/deep.xml" rewrite --max-depth=5
-# the benchmark's pages (HTML is parsed on the calling thread either way)
+# the benchmark's pages
 for d in "$tmp"/xhtml-1.xhtml "$tmp"/html5-1.html; do
     run "$(basename "$d")" "$d" check
     run "$(basename "$d")" "$d" links --format=json
@@ -149,6 +205,18 @@ assert len(links) > 36000, len(links)
 assert any(l["value"] == "http://i.example/\u00e9" for l in links), "the entity content"
 assert any(l["element"] == "v" for l in links), "xsi:type"
 ' || { echo "FAIL: feed.xml: the links are not all there"; fails=$((fails + 1)); }
+"$XIRI" links --format=json --parse-thread=always "$tmp/page.html" 2>/dev/null | python3 -c '
+import json, sys
+links = [json.loads(l) for l in sys.stdin]
+values = set(l["value"] for l in links)
+for v in ("p7.html?q=1&r=7\u00e9", "i7.png", "b7.png", "s7.js", "bg7.png", "st7.png", "sv7.svg", "sv7.css",
+          "fo7", "mi7", "an7", "t7", "ie7", "x7.png", "f7.html", "fa7", "r.html", "q7"):
+    assert v in values, v
+for v in ("no7", "comment7"):
+    assert v not in values, v
+base = [l for l in links if l["value"] == "i7.png"][0]["base"]
+assert base == "http://h.example/d/", base
+' || { echo "FAIL: page.html: the links are not all there"; fails=$((fails + 1)); }
 # each stops half-way: after the thread took over
 for f in cut undeclared attrs; do
     "$XIRI" check -q --parse-thread=always "$tmp/$f.xml" >/dev/null 2>"$tmp/err"

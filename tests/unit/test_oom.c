@@ -221,6 +221,50 @@ static enum xiri_status op_walk_thread(struct xiri_ctx *ctx)
     return op_walk_pipe(ctx, WALK_PIPE_THREAD);
 }
 
+#define XHTML_NS "http://www.w3.org/1999/xhtml"
+
+/* HTML through the records, made and replayed on this thread: start tags
+ * with and without attributes (one without a value), and the text
+ * elements where the walker waits for the records before it reads on
+ * (TAG_GUARD_SYNC). */
+static enum xiri_status op_walk_html_replayed(struct xiri_ctx *ctx)
+{
+    static const char doc[] =
+        "<!DOCTYPE html><title>t <a href=\"no\"></title><p><a href=\"caf"
+        "\xC3\xA9 x\" ping=\"a b\">x</a><script>a = \"</p>\";</script>"
+        "<img src=i.png ismap><style>p { background: url(u.png) }</style>";
+    struct xiri_registry *reg = NULL;
+    struct xiri_walker *w = NULL;
+    enum xiri_status st;
+    int links = 0;
+
+    st = xiri_registry_new(&reg);
+    if (st == XIRI_OK)
+        st =
+            xiri_registry_add(reg, XHTML_NS, "a", NULL, "href", XIRI_SHAPE_IRI);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, XHTML_NS, "a", NULL, "ping",
+                               XIRI_SHAPE_LIST);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, XHTML_NS, "img", NULL, "src",
+                               XIRI_SHAPE_IRI);
+    if (st == XIRI_OK)
+        st = xiri_registry_add(reg, XHTML_NS, "style", NULL, NULL,
+                               XIRI_SHAPE_CSS);
+    if (st == XIRI_OK)
+        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
+    walk_set_pipe(w, WALK_PIPE_INLINE, 8);
+    if (st == XIRI_OK)
+        st = xiri_walker_feed(w, doc, sizeof(doc) - 1, NULL);
+    if (st == XIRI_OK)
+        st = xiri_walker_finish(w, NULL);
+    xiri_walker_free(w);
+    xiri_registry_free(reg);
+    if (st == XIRI_OK && links != 5)
+        return XIRI_EINVAL; /* not out of memory, yet wrong */
+    return st;
+}
+
 static int sink(void *user, const void *d, size_t n)
 {
     (void)user, (void)d, (void)n;
@@ -351,6 +395,11 @@ static void test_oom_walk_thread(void)
     torture("walk, parser thread", op_walk_thread, true);
 }
 
+static void test_oom_walk_html_replayed(void)
+{
+    torture("walk, HTML records replayed", op_walk_html_replayed, true);
+}
+
 static void test_oom_rewrite(void)
 {
     torture("rewrite", op_rewrite, true);
@@ -402,6 +451,7 @@ int suite_oom_register(void)
     CU_ADD_TEST(s, test_oom_walk);
     CU_ADD_TEST(s, test_oom_walk_replayed);
     CU_ADD_TEST(s, test_oom_walk_thread);
+    CU_ADD_TEST(s, test_oom_walk_html_replayed);
     CU_ADD_TEST(s, test_oom_rewrite);
     CU_ADD_TEST(s, test_oom_zld);
     return 0;
