@@ -4900,7 +4900,10 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
         }
         if (final && tag_guard_in_tag(&w->guard) &&
             w->guard.start >= w->fed) {
-            /* a tag cut by the end of the document */
+            /* a tag cut by the end of the document: said after the
+             * links before it, however the text was cut */
+            feed_parser(w, w->guard.start, false);
+            walk_drain(w);
             diag(w, "eof-in-tag", XIRI_SEV_WARNING, w->guard.start,
                  "the document ends inside this tag, which browsers drop "
                  "with its attributes (WHATWG HTML 13.2.5, eof-in-tag); "

@@ -455,6 +455,24 @@ static void test_walk_html_text_with_open_quote(void)
               NULL, want);
 }
 
+/* A document that ends inside a tag: the finding comes after the links
+ * before the tag, whatever the steps the text was read in (it came first
+ * when the whole text was one step; with the parser thread, before the
+ * links whose records were not replayed yet).  Places by hand: the
+ * values at offsets 12 and 29, the <img at 37. */
+static void test_walk_html_eof_in_tag_order(void)
+{
+    static const char doc[] =
+        "<p><a href=\"a\">x</a><a href=\"c\">y</a><img src=\"e\" alt='t";
+    static const char want[] = "! 0:0+0 encoding-guess\n"
+                               "1:13+12/1 a@href#0 [a] <->\n"
+                               "1:30+29/1 a@href#0 [c] <->\n"
+                               "! 1:38+37 eof-in-tag\n"
+                               "= html windows-1252 (guessed)\n";
+
+    check_doc("eof in tag", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL, want);
+}
+
 /* A tag whose '<' stands inside an earlier tag's quoted value: the walker
  * took '<a href="&><a href="' for the second tag, since the first had no
  * link and left its floor behind (fuzz_rewrite: the rewrite was not
@@ -2549,6 +2567,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_long_list);
     CU_ADD_TEST(s, test_walk_html_streams);
     CU_ADD_TEST(s, test_walk_html_text_with_open_quote);
+    CU_ADD_TEST(s, test_walk_html_eof_in_tag_order);
     CU_ADD_TEST(s, test_walk_html_tag_in_earlier_value);
     CU_ADD_TEST(s, test_walk_html_tag_log_full);
     CU_ADD_TEST(s, test_walk_html_columns_after_masked_names);
