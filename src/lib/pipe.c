@@ -42,13 +42,16 @@ struct job {
 #define PIPE_LINE 64
 
 struct pipe {
+    struct pipe_head h; /* first (pipe.h): the parser thread's */
+    char pad_h[PIPE_LINE];
     /* set by pipe_new */
     pipe_parse_fn *fn;
     void *user;
     bool threaded;
     pthread_t thread;
     char pad0[PIPE_LINE];
-    /* the parser thread's: the batch it writes */
+    /* the parser thread's: the batch it writes (its len is h.at's
+     * place in it, set when it is published) */
     struct batch *cur;
     char pad1[PIPE_LINE];
     /* under mu */
@@ -66,9 +69,6 @@ struct pipe {
     char *copy[PIPE_JOBS];
     size_t copy_cap[PIPE_JOBS];
     char pad3[PIPE_LINE];
-    /* written once, read at every callback */
-    atomic_bool stop, failed;
-    char pad4[PIPE_LINE];
 };
 
 static void lock(struct pipe *p)
@@ -83,12 +83,28 @@ static void unlock(struct pipe *p)
         pthread_mutex_unlock(&p->mu);
 }
 
+/* Parser thread: the bytes recorded in the batch it writes. */
+static size_t cursor_len(const struct pipe *p)
+{
+    return p->h.at ? (size_t)(p->h.at - p->cur->data) : 0;
+}
+
+/* Parser thread: write into batch b from its start. */
+static void cursor_to(struct pipe *p, struct batch *b)
+{
+    p->cur = b;
+    b->len = 0;
+    p->h.at = b->data;
+    p->h.end = b->data ? b->data + b->cap : NULL;
+}
+
 /* Parser thread: make the batch written so far readable by W, and wait
  * until the next slot is free.  Without a thread there is no waiting:
  * the slots grow instead (pub never passes nslots: pipe_job starts from
  * slot 0 again once W has read them all). */
 static bool publish(struct pipe *p)
 {
+    size_t len = cursor_len(p); /* (before the slots may move) */
     bool ok = true;
 
     lock(p);
@@ -104,6 +120,7 @@ static bool publish(struct pipe *p)
         p->slots = s;
         p->nslots *= 2;
     }
+    p->slots[p->pub % p->nslots].len = len;
     p->pub++;
     if (p->threaded) {
         pthread_cond_signal(&p->to_walker);
@@ -111,43 +128,43 @@ static bool publish(struct pipe *p)
             pthread_cond_wait(&p->to_parser, &p->mu);
         ok = !p->quit;
     }
-    if (ok) {
-        p->cur = &p->slots[p->pub % p->nslots];
-        p->cur->len = 0;
-    }
+    if (ok)
+        cursor_to(p, &p->slots[p->pub % p->nslots]);
     unlock(p);
     return ok;
 }
 
-void *pipe_record(struct pipe *p, size_t n)
+/* (pipe_record when the batch has no room for n bytes, or no buffer) */
+void *pipe_record_next(struct pipe *p, size_t n)
 {
     struct batch *b = p->cur;
-    char *r;
+    size_t len = cursor_len(p);
 
-    if (b->len > 0 && n > b->cap - b->len) {
+    if (len > 0 && n > b->cap - len) {
         if (!publish(p)) {
-            atomic_store(&p->failed, true);
+            atomic_store(&p->h.failed, true);
             return NULL;
         }
         b = p->cur;
+        len = 0;
     }
-    if (n > b->cap - b->len) {
+    if (n > b->cap - len) {
         /* an empty slot, too small for this record (or never used, or
          * freed by pipe_batch_done) */
         size_t cap = n > PIPE_BATCH ? n : PIPE_BATCH;
         char *d = mem_alloc(cap);
         if (!d) {
-            atomic_store(&p->failed, true);
+            atomic_store(&p->h.failed, true);
             return NULL;
         }
         mem_free(b->data);
         b->data = d;
         b->cap = cap;
-        b->len = 0;
+        len = 0;
     }
-    r = b->data + b->len;
-    b->len += n;
-    return r;
+    p->h.at = b->data + len + n;
+    p->h.end = b->data + b->cap;
+    return b->data + len;
 }
 
 /* Parse one job (either thread) and publish what it recorded. */
@@ -155,8 +172,8 @@ static void run_job(struct pipe *p, const struct job *j)
 {
     if (!pipe_stopped(p)) {
         p->fn(p->user, j->data, j->len, j->final, j->end);
-        if (p->cur->len > 0 && !publish(p))
-            atomic_store(&p->failed, true);
+        if (cursor_len(p) > 0 && !publish(p))
+            atomic_store(&p->h.failed, true);
     }
 }
 
@@ -209,9 +226,9 @@ enum xiri_status pipe_new(pipe_parse_fn *fn, void *user, bool threaded,
         return XIRI_ENOMEM;
     }
     memset(p->slots, 0, p->nslots * sizeof(*p->slots));
-    p->cur = &p->slots[0];
-    atomic_init(&p->stop, false);
-    atomic_init(&p->failed, false);
+    cursor_to(p, &p->slots[0]);
+    atomic_init(&p->h.stop, false);
+    atomic_init(&p->h.failed, false);
     if (threaded) {
         if (pthread_mutex_init(&p->mu, NULL) != 0)
             goto no_thread;
@@ -248,7 +265,7 @@ void pipe_free(struct pipe *p)
     if (!p)
         return;
     if (p->threaded) {
-        atomic_store(&p->stop, true);
+        atomic_store(&p->h.stop, true);
         pthread_mutex_lock(&p->mu);
         p->quit = true;
         pthread_cond_broadcast(&p->to_parser);
@@ -277,8 +294,7 @@ enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
          * (else after them: publish grows the slots) */
         if (p->con == p->pub) {
             p->pub = p->con = 0;
-            p->cur = &p->slots[0];
-            p->cur->len = 0;
+            cursor_to(p, &p->slots[0]);
         }
         j.data = (char *)(uintptr_t)data;
         run_job(p, &j);
@@ -365,16 +381,10 @@ void pipe_batch_done(struct pipe *p)
 
 void pipe_stop(struct pipe *p)
 {
-    atomic_store(&p->stop, true);
-}
-
-bool pipe_stopped(struct pipe *p)
-{
-    return atomic_load_explicit(&p->stop, memory_order_relaxed) ||
-           atomic_load_explicit(&p->failed, memory_order_relaxed);
+    atomic_store(&p->h.stop, true);
 }
 
 bool pipe_failed(struct pipe *p)
 {
-    return atomic_load(&p->failed);
+    return atomic_load(&p->h.failed);
 }

@@ -16,7 +16,16 @@
 
 #include "common.h"
 
+#include <stdatomic.h>
+
 struct pipe;
+
+/* The first member of struct pipe: what the parser thread reads and
+ * writes at every record, in reach of the inline functions below. */
+struct pipe_head {
+    char *at, *end;           /* its place in the batch it writes */
+    atomic_bool stop, failed; /* written once */
+};
 
 /* Run on the parser thread for each job: parse data[0..len) (final: the
  * text ends there), record with pipe_record; end is the caller's tag of
@@ -46,8 +55,20 @@ enum xiri_status pipe_job(struct pipe *p, const char *data, size_t len,
 /* Parser thread (in fn): room for a record of n bytes (a multiple of 8,
  * aligned to 8) in the batch being written; it does not move until W has
  * read the batch.  NULL when out of memory (pipe_failed is then true:
- * record nothing more). */
-void *pipe_record(struct pipe *p, size_t n);
+ * record nothing more).  (Inline while the batch has room: it is asked
+ * for at every start and end tag.) */
+void *pipe_record_next(struct pipe *p, size_t n);
+static inline void *pipe_record(struct pipe *p, size_t n)
+{
+    struct pipe_head *h = (struct pipe_head *)(void *)p;
+    char *r = h->at;
+
+    if (r && n <= (size_t)(h->end - r)) {
+        h->at = r + n;
+        return r;
+    }
+    return pipe_record_next(p, n);
+}
 
 /* W: the next batch of records, *len bytes, or NULL when there is none
  * yet (wait false) or none will come from the jobs given so far (wait
@@ -59,7 +80,13 @@ void pipe_batch_done(struct pipe *p);
 /* W: tell the parser to stop; the parser (in fn's callbacks): whether it
  * was told, or whether recording failed. */
 void pipe_stop(struct pipe *p);
-bool pipe_stopped(struct pipe *p);
+static inline bool pipe_stopped(struct pipe *p)
+{
+    struct pipe_head *h = (struct pipe_head *)(void *)p;
+
+    return atomic_load_explicit(&h->stop, memory_order_relaxed) ||
+           atomic_load_explicit(&h->failed, memory_order_relaxed);
+}
 /* W: whether the parser thread ran out of memory. */
 bool pipe_failed(struct pipe *p);
 

@@ -122,9 +122,8 @@
 #define pipe_job xiri__pipe_job
 #define pipe_job_room xiri__pipe_job_room
 #define pipe_new xiri__pipe_new
-#define pipe_record xiri__pipe_record
+#define pipe_record_next xiri__pipe_record_next
 #define pipe_stop xiri__pipe_stop
-#define pipe_stopped xiri__pipe_stopped
 #define pseudo_attr_decode xiri__pseudo_attr_decode
 #define pseudo_attr_next xiri__pseudo_attr_next
 #define ref_parse xiri__ref_parse

@@ -3345,7 +3345,8 @@ struct rec_done {
 
 #define REC_ALIGN(n) (((n) + 7) & ~(size_t)7)
 
-static void *rec_new(struct xiri_walker *w, enum rec_type type, size_t size)
+static inline void *rec_new(struct xiri_walker *w, enum rec_type type,
+                            size_t size)
 {
     struct rec *r;
 
@@ -3362,7 +3363,7 @@ static void *rec_new(struct xiri_walker *w, enum rec_type type, size_t size)
 }
 
 /* The parser thread's callbacks: nothing more once W said stop. */
-static struct xiri_walker *rec_walker(void *ctx)
+static inline struct xiri_walker *rec_walker(void *ctx)
 {
     struct xiri_walker *w = walker_of(ctx);
 
@@ -3416,6 +3417,22 @@ static inline const xmlChar *rec_name(struct xiri_walker *w, char **at,
     return rec_owned(w, s) ? s
                            : (const xmlChar *)rec_copy(at, (const char *)s,
                                                        strlen((const char *)s));
+}
+
+static void rec_characters(void *ctx, const xmlChar *ch, int len);
+
+/* XML: libxml2 reports characters to the parser thread only while an
+ * element an entity holds is open (rec_characters): the rest of the
+ * text is nothing to the walker (on_characters), and a callback at
+ * every run of text costs time.  (The same handler for white space:
+ * libxml2 2.9 then does not ask which is ignorable, either way.) */
+static void rec_characters_from(struct xiri_walker *w, bool on)
+{
+    xmlSAXHandler *sax = w->px->sax;
+
+    sax->characters = on ? rec_characters : NULL;
+    sax->cdataBlock = on ? rec_characters : NULL;
+    sax->ignorableWhitespace = on ? rec_characters : NULL;
 }
 
 static void rec_start_ns(void *ctx, const xmlChar *localname,
@@ -3475,8 +3492,8 @@ static void rec_start_ns(void *ctx, const xmlChar *localname,
     r->nb_attributes = nb_attributes;
     r->nb_defaulted = nb_defaulted;
     r->in_entity = px_in_entity_text(w, ctx);
-    if (r->in_entity)
-        w->p_entity_depth++;
+    if (r->in_entity && w->p_entity_depth++ == 0)
+        rec_characters_from(w, true);
     if (owned) {
         r->localname = localname;
         r->prefix = prefix;
@@ -3524,8 +3541,9 @@ static void rec_end_ns(void *ctx, const xmlChar *localname,
     (void)localname, (void)prefix, (void)URI;
     if (!w)
         return;
-    if (w->p_entity_depth > 0 && px_in_entity_text(w, ctx))
-        w->p_entity_depth--;
+    if (w->p_entity_depth > 0 && px_in_entity_text(w, ctx) &&
+        --w->p_entity_depth == 0)
+        rec_characters_from(w, false);
     rec_new(w, REC_END, sizeof(struct rec));
 }
 
@@ -3857,9 +3875,7 @@ static void pipe_start(struct xiri_walker *w)
     w->p_entity_depth = 0;
     sax->startElementNs = rec_start_ns;
     sax->endElementNs = rec_end_ns;
-    sax->characters = rec_characters;
-    sax->cdataBlock = rec_characters;
-    sax->ignorableWhitespace = rec_characters;
+    rec_characters_from(w, false);
     sax->serror = rec_error;
     sax->resolveEntity = rec_resolve_entity;
     sax->getEntity = rec_get_entity;
