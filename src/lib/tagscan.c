@@ -791,9 +791,13 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                  * htmlParseStartTag skips to a blank or '>' (through a
                  * quoted value that follows): it is written over with '_',
                  * which starts libxml2's names, and what follows is read
-                 * as a name (g_name_goes_on) */
-                if (g->html && !g_html_name_start(c))
+                 * as a name (g_name_goes_on); a UTF-8 continuation byte
+                 * so written over is one character more (masked) */
+                if (g->html && !g_html_name_start(c)) {
                     text[p - base] = '_';
+                    if ((c & 0xC0) == 0x80 && g->masked)
+                        g->masked(g->masked_user, p);
+                }
                 if (!g->etag && ++g->attrs > max_attrs) {
                     g->pos = p;
                     return TAG_GUARD_LIMIT;
