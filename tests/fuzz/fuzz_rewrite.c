@@ -2,8 +2,9 @@
  * chooses the document type, the direction and --resolve; the rest is the
  * document.
  * Properties: the output equals the input outside the value spans the
- * rewriter reported as changed (fidelity, issue 4), and rewriting the
- * output again changes nothing (idempotence). */
+ * rewriter reported as changed (fidelity, issue 4), rewriting the
+ * output again changes nothing (idempotence), and the parser thread
+ * (parse_thread) gives the same bytes and spans. */
 #include "fuzz.h"
 #include "xiri.h"
 
@@ -50,11 +51,11 @@ static int on_event(void *user, const struct xiri_rewrite_event *ev)
     return 0;
 }
 
-static enum xiri_status rewrite(struct xiri_ctx *ctx,
-                                struct xiri_registry *reg,
+static enum xiri_status rewrite(struct xiri_ctx *ctx, struct xiri_registry *reg,
                                 enum xiri_doc_type type,
                                 enum xiri_rewrite_to to, int resolve,
-                                const uint8_t *doc, size_t n, struct out *o)
+                                int thread, const uint8_t *doc, size_t n,
+                                struct out *o)
 {
     struct xiri_walk_options wo;
     struct xiri_rewrite_options ro;
@@ -66,6 +67,7 @@ static enum xiri_status rewrite(struct xiri_ctx *ctx,
     wo.type = type;
     wo.base = "http://base.example/d/";
     wo.max_value = 4096;
+    wo.parse_thread = thread;
     xiri_rewrite_options_init(&ro);
     ro.to = to;
     ro.resolve = resolve;
@@ -84,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct xiri_ctx *ctx;
     static struct xiri_registry *reg;
-    struct out a, b;
+    struct out a, b, c;
     enum xiri_doc_type type;
     enum xiri_rewrite_to to;
     int resolve;
@@ -115,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     to = (data[0] >> 2) & 1 ? XIRI_REWRITE_IRI : XIRI_REWRITE_URI;
     resolve = (data[0] >> 3) & 1;
     doc = data + 1;
-    if (rewrite(ctx, reg, type, to, resolve, doc, size - 1, &a) != XIRI_OK ||
+    if (rewrite(ctx, reg, type, to, resolve, 0, doc, size - 1, &a) != XIRI_OK ||
         a.overflow) {
         free(a.data);
         return 0;
@@ -131,9 +133,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FUZZ_ASSERT(a.len - out == size - 1 - in);
     FUZZ_ASSERT(a.len == out || memcmp(doc + in, a.data + out, a.len - out) == 0);
+    /* the parser thread: the same bytes */
+    FUZZ_ASSERT(rewrite(ctx, reg, type, to, resolve, 1, doc, size - 1, &c) ==
+                XIRI_OK);
+    FUZZ_ASSERT(c.len == a.len && c.nspans == a.nspans &&
+                (a.len == 0 || memcmp(a.data, c.data, a.len) == 0));
+    FUZZ_ASSERT(memcmp(a.spans, c.spans,
+                       sizeof(a.spans[0]) * (a.nspans < 64 ? a.nspans : 64)) ==
+                0);
+    free(c.data);
     /* idempotence: a second pass changes nothing */
-    if (rewrite(ctx, reg, type, to, resolve, a.data, a.len, &b) ==
-        XIRI_OK) {
+    if (rewrite(ctx, reg, type, to, resolve, 0, a.data, a.len, &b) == XIRI_OK) {
         FUZZ_ASSERT(b.len == a.len &&
                     (a.len == 0 || memcmp(a.data, b.data, a.len) == 0));
     }
