@@ -1,20 +1,24 @@
 #!/bin/sh
 # parse-thread.sh - --parse-thread=always gives the same bytes as never.
-# With it, libxml2 parses an XML document's text after the root's start
-# tag on a thread of its own and the walker replays what it reported
-# (walk.c, "the parser thread"): every output, message and exit status
-# must be the one of the single thread.  The documents are generated
-# here, big enough (1 to 2 MB) that the thread takes over after the
-# first 64 KiB and gets many jobs: an Atom feed with entities (one
+# With it, libxml2 parses a document's text (XML after the root's start
+# tag, HTML from the start) on a thread of its own and the walker replays
+# what it reported (walk.c, "the parser thread"): every output, message
+# and exit status must be the one of the single thread.  The documents
+# are generated here, big enough (1 to 2 MB) that the thread gets many
+# jobs: an Atom feed with entities (one
 # holding elements of IRI content, one external), xml:base chains,
 # references, CDATA, processing instructions, comments, xsi:type and
 # xsi:nil, empty elements, attributes with DTD defaults, findings; and
 # variants that stop half-way: the text cut short (not well-formed), an
 # undeclared entity, a start tag over the attribute limit, an invalid
 # UTF-8 byte, and options that stop it (--max-entity-expansion,
-# --max-depth).  Each is run through check (text and JSON), links
-# --format=json and rewrite (to URIs, and to IRIs with --resolve).  The
-# benchmark's XHTML and HTML5 pages (bench/gen_docs.py, 1 MB) too.
+# --max-depth); an HTML page with every kind of text element, open
+# quotes in text, foreign content, templates and bases, in UTF-8,
+# Shift_JIS and windows-1252 (a late <meta>), and cut in a tag, in a
+# style, by <plaintext> and by an invalid byte.  Each is run through
+# check (text and JSON), links --format=json and rewrite (to URIs, and to
+# IRIs with --resolve).  The benchmark's XHTML and HTML5 pages
+# (bench/gen_docs.py, 1 MB) too.
 #
 # Environment: XIRI, the command to run; top_srcdir, the source tree.
 # Exits 77 (skipped) without python3.
@@ -170,16 +174,10 @@ run() {
     fi
 }
 # every document, every command
-for f in feed cut undeclared attrs badbyte deep refs cdataend1 cdataend2 cdataend3; do
-    d=$tmp/$f.xml
-    run "$f" "$d" check
-    run "$f" "$d" check --format=json
-    run "$f" "$d" links --format=json
-    run "$f" "$d" rewrite
-    run "$f" "$d" rewrite --to=iri --resolve
-done
-for f in page sjis cp1252 tagcut stylecut plaintext badbyte; do
-    d=$tmp/$f.html
+for f in feed.xml cut.xml undeclared.xml attrs.xml badbyte.xml deep.xml refs.xml \
+    cdataend1.xml cdataend2.xml cdataend3.xml page.html sjis.html cp1252.html \
+    tagcut.html stylecut.html plaintext.html badbyte.html; do
+    d=$tmp/$f
     run "$f" "$d" check
     run "$f" "$d" check --format=json
     run "$f" "$d" links --format=json

@@ -146,6 +146,32 @@ static int count_link(void *user, const struct xiri_link *l)
     return 0;
 }
 
+/* Walk doc with reg (freed here; st: how making it went) in the parser
+ * thread's mode given (a job every 8 bytes): XIRI_EINVAL when the walk
+ * succeeds with other than want links (not out of memory, yet wrong). */
+static enum xiri_status walk_count(struct xiri_ctx *ctx,
+                                   struct xiri_registry *reg,
+                                   enum xiri_status st, const char *doc,
+                                   size_t n, enum walk_pipe mode, int want)
+{
+    struct xiri_walker *w = NULL;
+    int links = 0;
+
+    if (st == XIRI_OK)
+        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
+    if (st == XIRI_OK && mode != WALK_PIPE_OFF)
+        walk_set_pipe(w, mode, 8);
+    if (st == XIRI_OK)
+        st = xiri_walker_feed(w, doc, n, NULL);
+    if (st == XIRI_OK)
+        st = xiri_walker_finish(w, NULL);
+    xiri_walker_free(w);
+    xiri_registry_free(reg);
+    if (st == XIRI_OK && links != want)
+        return XIRI_EINVAL;
+    return st;
+}
+
 /* A small document walk: XML with xml:base, references and content. */
 static enum xiri_status op_walk(struct xiri_ctx *ctx)
 {
@@ -154,31 +180,19 @@ static enum xiri_status op_walk(struct xiri_ctx *ctx)
         "<r xml:base=\"http://ex.org/a/\"><a href=\"b&amp;c&e;\"/>"
         "<a href=\"caf\xC3\xA9 x\"/><id> urn:x:&e; </id></r>";
     struct xiri_registry *reg = NULL;
-    struct xiri_walker *w = NULL;
     enum xiri_status st;
-    int links = 0;
 
     st = xiri_registry_new(&reg);
     if (st == XIRI_OK)
         st = xiri_registry_add(reg, NULL, "a", NULL, "href", XIRI_SHAPE_IRI);
     if (st == XIRI_OK)
         st = xiri_registry_add(reg, NULL, "id", NULL, NULL, XIRI_SHAPE_IRI);
-    if (st == XIRI_OK)
-        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
-    if (st == XIRI_OK)
-        st = xiri_walker_feed(w, doc, sizeof(doc) - 1, NULL);
-    if (st == XIRI_OK)
-        st = xiri_walker_finish(w, NULL);
-    xiri_walker_free(w);
-    xiri_registry_free(reg);
-    if (st == XIRI_OK && links != 3)
-        return XIRI_EINVAL; /* not out of memory, yet wrong */
-    return st;
+    return walk_count(ctx, reg, st, doc, sizeof(doc) - 1, WALK_PIPE_OFF, 3);
 }
 
 /* The same with the parser thread's records (walk.h), made and replayed
  * on this thread or made on the parser thread (whose own allocations are
- * not failed: mem_fail_after is per thread), a job every 8 bytes. */
+ * not failed: mem_fail_after is per thread). */
 static enum xiri_status op_walk_pipe(struct xiri_ctx *ctx, enum walk_pipe mode)
 {
     static const char doc[] =
@@ -188,27 +202,14 @@ static enum xiri_status op_walk_pipe(struct xiri_ctx *ctx, enum walk_pipe mode)
         "<a href=\"caf\xC3\xA9 x\"/><id> urn:x:&e; </id>&m;<q>&e;</q>"
         "<a href=\"\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\"/></r>";
     struct xiri_registry *reg = NULL;
-    struct xiri_walker *w = NULL;
     enum xiri_status st;
-    int links = 0;
 
     st = xiri_registry_new(&reg);
     if (st == XIRI_OK)
         st = xiri_registry_add(reg, NULL, "a", NULL, "href", XIRI_SHAPE_IRI);
     if (st == XIRI_OK)
         st = xiri_registry_add(reg, NULL, "id", NULL, NULL, XIRI_SHAPE_IRI);
-    if (st == XIRI_OK)
-        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
-    walk_set_pipe(w, mode, 8);
-    if (st == XIRI_OK)
-        st = xiri_walker_feed(w, doc, sizeof(doc) - 1, NULL);
-    if (st == XIRI_OK)
-        st = xiri_walker_finish(w, NULL);
-    xiri_walker_free(w);
-    xiri_registry_free(reg);
-    if (st == XIRI_OK && links != 5)
-        return XIRI_EINVAL; /* not out of memory, yet wrong */
-    return st;
+    return walk_count(ctx, reg, st, doc, sizeof(doc) - 1, mode, 5);
 }
 
 static enum xiri_status op_walk_replayed(struct xiri_ctx *ctx)
@@ -234,9 +235,7 @@ static enum xiri_status op_walk_html_replayed(struct xiri_ctx *ctx)
         "\xC3\xA9 x\" ping=\"a b\">x</a><script>a = \"</p>\";</script>"
         "<img src=i.png ismap><style>p { background: url(u.png) }</style>";
     struct xiri_registry *reg = NULL;
-    struct xiri_walker *w = NULL;
     enum xiri_status st;
-    int links = 0;
 
     st = xiri_registry_new(&reg);
     if (st == XIRI_OK)
@@ -251,18 +250,7 @@ static enum xiri_status op_walk_html_replayed(struct xiri_ctx *ctx)
     if (st == XIRI_OK)
         st = xiri_registry_add(reg, XHTML_NS, "style", NULL, NULL,
                                XIRI_SHAPE_CSS);
-    if (st == XIRI_OK)
-        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
-    walk_set_pipe(w, WALK_PIPE_INLINE, 8);
-    if (st == XIRI_OK)
-        st = xiri_walker_feed(w, doc, sizeof(doc) - 1, NULL);
-    if (st == XIRI_OK)
-        st = xiri_walker_finish(w, NULL);
-    xiri_walker_free(w);
-    xiri_registry_free(reg);
-    if (st == XIRI_OK && links != 5)
-        return XIRI_EINVAL; /* not out of memory, yet wrong */
-    return st;
+    return walk_count(ctx, reg, st, doc, sizeof(doc) - 1, WALK_PIPE_INLINE, 5);
 }
 
 static int sink(void *user, const void *d, size_t n)
