@@ -210,10 +210,11 @@ enum { OPT_PARSE_THREAD = 1301 };
         "parse-thread", OPT_PARSE_THREAD, OPT_VALUE, kw_parse_thread, (cmds) \
     }
 #define PARSE_THREAD_HELP                                                     \
-    "  --parse-thread=WHEN   parse XML on a second CPU while the links are\n" \
-    "                        checked on the first: auto (the default: when\n" \
-    "                        one file is named and there are two CPUs),\n"    \
-    "                        always or never; the output is the same\n"
+    "  --parse-thread=WHEN   parse the document on a second CPU while the\n"  \
+    "                        links are checked on the first: auto (the\n"     \
+    "                        default: when one file is named and there are\n" \
+    "                        two CPUs), always or never; the output is the\n" \
+    "                        same either way\n"
 enum parse_thread {
     PARSE_THREAD_AUTO,
     PARSE_THREAD_ALWAYS,

@@ -567,10 +567,11 @@ struct xiri_walk_options {
                            xiri_rewriter_position gives the others. */
     int parse_thread;   /* non-zero: libxml2 parses the document (XML
                            once its root element has begun, HTML from
-                           the start) on a thread of its own, the walker's own
-                           work staying on the   calling thread: two CPUs share the
-                           work.  The   links, findings and results are the same, in
-                           the same order, each reported before the
+                           the start) on a thread of its own, the
+                           walker's own work staying on the calling
+                           thread: two CPUs share the work.  The links,
+                           findings and results are the same, in the
+                           same order, each reported before the
                            xiri_walker_feed (or _finish) whose text holds
                            it returns, on the calling thread.  The thread
                            lives as long as the walker.  0 (the

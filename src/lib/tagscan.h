@@ -117,8 +117,8 @@ const struct tag_rec *tag_log_find(struct tag_log *l, size_t gt,
 struct tag_guard {
     struct tag_log *log;    /* NULL: record nothing */
     /* HTML: called with the stream position of each UTF-8 continuation
-     * byte written over with '-' (now a character of its own); NULL:
-     * not told */
+     * byte written over with '-' or '_' (now a character of its own);
+     * NULL: not told */
     void (*masked)(void *user, size_t pos);
     void *masked_user;
     bool html;
