@@ -203,7 +203,7 @@ enum { OPT_JOBS = 1300 };
  * (*status CLI_EXIT_USAGE).  NULL or "": the number of online CPUs. */
 unsigned jobs_parse(const char *usage, const char *value, int *status);
 /* --parse-thread=WHEN (check, links, rewrite): libxml2 on a thread of
- * its own for XML (struct xiri_walk_options.parse_thread). */
+ * its own (struct xiri_walk_options.parse_thread). */
 enum { OPT_PARSE_THREAD = 1301 };
 #define OPT_PARSE_THREAD_DEF(cmds)                                           \
     {                                                                        \

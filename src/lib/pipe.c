@@ -159,8 +159,7 @@ void *pipe_record_next(struct pipe *p, size_t n)
         }
         mem_free(b->data);
         b->data = d;
-        b->cap = cap;
-        len = 0;
+        b->cap = cap; /* (len is 0 here) */
     }
     p->h.at = b->data + len + n;
     p->h.end = b->data + b->cap;

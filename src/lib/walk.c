@@ -3684,12 +3684,6 @@ static void rec_html_end(void *ctx, const xmlChar *name)
         rec_new(w, REC_END, sizeof(struct rec));
 }
 
-/* HTML: on_error reads nothing of HTML's errors (browsers recover). */
-static void rec_html_error(void *user, xmlErrorPtr e)
-{
-    (void)user, (void)e;
-}
-
 /* P: parse one job, and say where it ended. */
 static void pipe_parse(void *user, const char *data, size_t len, bool final,
                        size_t end)
@@ -3867,7 +3861,8 @@ static void pipe_start(struct xiri_walker *w)
         /* (characters: on_characters, which does nothing) */
         sax->startElement = rec_html_start;
         sax->endElement = rec_html_end;
-        sax->serror = rec_html_error;
+        sax->serror = NULL; /* (on_error reads nothing of HTML's errors,
+                               and HTML_PARSE_NOERROR keeps libxml2 quiet) */
         sax->resolveEntity = rec_resolve_entity;
         return;
     }
@@ -4903,7 +4898,9 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
         }
         if (r == TAG_GUARD_SYNC) {
             feed_parser(w, w->guard.pos, false);
-            walk_drain(w); /* (html_raw asks libxml2: the thread idle) */
+            /* (html_raw asks libxml2, and the replay sets text_name:
+             * every record replayed first, the thread idle) */
+            walk_drain(w);
             if (w->status == XIRI_OK)
                 tag_guard_resume(&w->guard, html_raw(w), w->text_name);
             continue;
