@@ -381,6 +381,26 @@ enum { FAST_NO, FAST_OK, FAST_LIMIT };
         return (r);                                                    \
     } while (0)
 
+/* HTML: an end tag that libxml2 2.9 must not read: its push parser reads
+ * no element after its stack of open elements empties (at </html>, or
+ * at an end tag before the first element: it goes to its epilog, and at
+ * the next start tag to the end of the document), where a browser reads
+ * on (WHATWG HTML 13.2.6.4.22-23, "after after body" reads a start tag
+ * "in body"; 13.2.6.4.1-2 ignore an end tag before the html element).
+ * The end tag at s (its '<'), its name from s + 2 on, the text up to end
+ * in the window (the state machine writes over its '<'). */
+static bool g_html_end_unread(const struct tag_guard *g, const char *text,
+                              size_t base, size_t s, size_t end)
+{
+    const char *n = text + (s + 2 - base);
+
+    if (!g->seen_start)
+        return true;
+    return end >= s + 7 && (n[0] | 0x20) == 'h' && (n[1] | 0x20) == 't' &&
+           (n[2] | 0x20) == 'm' && (n[3] | 0x20) == 'l' &&
+           (g_blank((unsigned char)n[4]) || n[4] == '/' || n[4] == '>');
+}
+
 /* The common case, read in one go: an end tag, or a start tag of plain
  * syntax (no bogus attribute, no name of 100 characters, not script or
  * style), wholly in the text.  *out receives the position after it.
@@ -410,6 +430,9 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         q = memchr(t + (i - base), '>', end - i);
         if (!q)
             return FAST_NO;
+        if (html && g_html_end_unread(g, (const char *)t, base, p,
+                                      base + (size_t)(q - t) + 1))
+            return FAST_NO; /* written over (the state machine) */
         if (html) {
             /* a name that goes on past libxml2's, or a quote (a value
              * may hold the '>'): the state machine reads it */
@@ -689,6 +712,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                     size_t after;
                     int r = g_fast(g, t, base, p, end, max_attrs, &after);
                     if (r == FAST_OK && after - p <= max_len) {
+                        if (t[p + 1 - base] != '/')
+                            g->seen_start = true;
                         g->run = p = after;
                         if (p < end)
                             continue; /* the text after it */
@@ -758,6 +783,10 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                  * reads and drops (13.2.5.8 on), after libxml2's name */
                 p++;
                 g->etag = false;
+                /* such an end tag is text to libxml2: its '<' written
+                 * over with '&' (see G_BOGUS_COMM) */
+                if (g->html && g_html_end_unread(g, text, base, g->start, p))
+                    text[g->start - base] = '&';
                 if (g->raw_end) {
                     g->raw_end = false;
                     G_DONE(G_TEXT); /* a guess: SYNC asks libxml2 */
@@ -768,6 +797,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             } else if (c == '>') {
                 g_log_place(g, p);
                 p++;
+                g->seen_start = true;
                 te = g->html && g->name_len < sizeof(g->name)
                          ? tag_html_text_element(g->name, g->name_len)
                          : NULL;

@@ -130,6 +130,7 @@ struct tag_guard {
     bool raw_end;           /* the end tag being read ends raw text */
     bool etag;              /* HTML: G_TAG and on read an end tag */
     bool self_close;        /* the start tag ends with "/>" */
+    bool seen_start;        /* HTML: a start tag was read */
     bool one;               /* stop after one construct */
     unsigned char name_len; /* of name; sizeof(name): longer */
     char name[10];          /* HTML start tag name, lower case */

@@ -473,6 +473,28 @@ static void test_walk_html_eof_in_tag_order(void)
     check_doc("eof in tag", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL, want);
 }
 
+/* Links after </html>, and after an end tag before the first element:
+ * libxml2 2.9's HTML push parser read no element after them (its stack
+ * of open elements empty, it went to its epilog), where browsers read on
+ * (WHATWG HTML 13.2.6.4.23, "after after body"; 13.2.6.4.1-2 ignore the
+ * stray end tag).  Places by hand: 6 + 6 + 7 + 8 + 9 = offset 36 on line
+ * 1; on line 2 "</p>" and "<a href=\"" before y. */
+static void test_walk_html_after_html_end(void)
+{
+    static const char doc[] = "<html><body></body></HTML ><a href=\"x\">x</a>";
+    static const char want[] = "! 0:0+0 encoding-guess\n"
+                               "1:37+36/1 a@href#0 [x] <->\n"
+                               "= html windows-1252 (guessed)\n";
+    static const char doc2[] = "<!-- c -->\n</p><a href=\"y\">y</a>";
+    static const char want2[] = "! 0:0+0 encoding-guess\n"
+                                "2:14+24/1 a@href#0 [y] <->\n"
+                                "= html windows-1252 (guessed)\n";
+
+    check_doc("after </html>", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL, want);
+    check_doc("end tag first", doc2, sizeof(doc2) - 1, XIRI_DOC_HTML, NULL,
+              want2);
+}
+
 /* A tag whose '<' stands inside an earlier tag's quoted value: the walker
  * took '<a href="&><a href="' for the second tag, since the first had no
  * link and left its floor behind (fuzz_rewrite: the rewrite was not
@@ -2662,6 +2684,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_streams);
     CU_ADD_TEST(s, test_walk_html_text_with_open_quote);
     CU_ADD_TEST(s, test_walk_html_eof_in_tag_order);
+    CU_ADD_TEST(s, test_walk_html_after_html_end);
     CU_ADD_TEST(s, test_walk_html_tag_in_earlier_value);
     CU_ADD_TEST(s, test_walk_html_tag_log_full);
     CU_ADD_TEST(s, test_walk_html_columns_after_masked_names);
