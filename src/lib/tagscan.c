@@ -1421,6 +1421,7 @@ size_t tag_guard_construct_end(const char *text, size_t n, bool html)
     g.state = G_LT;
     g.start = 0;
     g.one = true;
+    g.seen_start = true; /* (an end tag libxml2 may not read has no '<') */
     /* it reads one construct, whose text the guard has read (and written
      * over where it does: tagscan.h) before libxml2 was given it, so what
      * it writes is already there */
