@@ -401,6 +401,18 @@ static bool g_html_end_unread(const struct tag_guard *g, const char *text,
            (g_blank((unsigned char)n[4]) || n[4] == '/' || n[4] == '>');
 }
 
+/* Such an end tag, from its '<' at s to p (after its '>'), is text to
+ * libxml2: each '<' in it is written over with '&', its first and those
+ * in its values (a browser drops the whole tag, 13.2.5.8 on; libxml2
+ * would read a tag at them). */
+static void g_html_end_as_text(char *text, size_t base, size_t s, size_t p)
+{
+    char *c = text + (s - base), *e = text + (p - base);
+
+    while ((c = memchr(c, '<', (size_t)(e - c))) != NULL)
+        *c++ = '&';
+}
+
 /* The common case, read in one go: an end tag, or a start tag of plain
  * syntax (no bogus attribute, no name of 100 characters, not script or
  * style), wholly in the text.  *out receives the position after it.
@@ -783,10 +795,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                  * reads and drops (13.2.5.8 on), after libxml2's name */
                 p++;
                 g->etag = false;
-                /* such an end tag is text to libxml2: its '<' written
-                 * over with '&' (see G_BOGUS_COMM) */
                 if (g->html && g_html_end_unread(g, text, base, g->start, p))
-                    text[g->start - base] = '&';
+                    g_html_end_as_text(text, base, g->start, p);
                 if (g->raw_end) {
                     g->raw_end = false;
                     G_DONE(G_TEXT); /* a guess: SYNC asks libxml2 */
@@ -915,12 +925,18 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                 g->state = G_ETNAME;
                 g->etag = true;
                 g->nlen = 0;
-            } else if (!g->html)
+            } else if (!g->html) {
                 g->state = G_ETAG;
-            else if (c == '>')
-                G_TEXT_AGAIN();
-            else
-                G_BOGUS_AGAIN();
+            } else {
+                /* libxml2 drops the "</", and before the first element
+                 * reads no element after it (g_html_end_unread) */
+                if (!g->seen_start)
+                    text[g->start - base] = '&';
+                if (c == '>')
+                    G_TEXT_AGAIN();
+                else
+                    G_BOGUS_AGAIN();
+            }
             break;
         case G_ETNAME:
             /* 13.2.5.8, tag name state: the name goes on to white space,

@@ -157,7 +157,9 @@ void tag_guard_init(struct tag_guard *g, bool html, size_t pos);
  * text (never over text given to libxml2 already): in the content of an
  * element that is text (tag_guard_resume with raw 2), of script and
  * style, and in bogus comments, each '<' that does not start the end is
- * written over with '&', so that libxml2 reads text there; in tags, '_'
+ * written over with '&', so that libxml2 reads text there, and each '<'
+ * of an end tag before the first start tag or of "</html" (libxml2 2.9
+ * would read no element after it); in tags, '_'
  * over a character that starts an attribute name libxml2 would skip, '-'
  * over one that a browser's name goes on through, ' ' over a form feed
  * and over a '/' not before '>', and ' ' over a '>' in a quoted value of

@@ -490,9 +490,27 @@ static void test_walk_html_after_html_end(void)
                                 "2:14+24/1 a@href#0 [y] <->\n"
                                 "= html windows-1252 (guessed)\n";
 
+    /* the "<p" in the dropped end tag's value is no tag either (a
+     * browser: "</x" and its attributes u="<p>a href=" and h1", then
+     * the a); libxml2 read p@href "h1" (fuzz_rewrite: the rewrite was
+     * not idempotent) */
+    static const char doc3[] = "</x u=\"<p>a href=\"h1\"><a href=\"u\">u</a>";
+    static const char want3[] = "! 0:0+0 encoding-guess\n"
+                                "1:32+31/1 a@href#0 [u] <->\n"
+                                "= html windows-1252 (guessed)\n";
+    /* "</ " starts a bogus comment, "</>" is dropped (13.2.5.7) */
+    static const char doc4[] = "</ x></><a href=\"v\">v</a>";
+    static const char want4[] = "! 0:0+0 encoding-guess\n"
+                                "1:18+17/1 a@href#0 [v] <->\n"
+                                "= html windows-1252 (guessed)\n";
+
     check_doc("after </html>", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL, want);
     check_doc("end tag first", doc2, sizeof(doc2) - 1, XIRI_DOC_HTML, NULL,
               want2);
+    check_doc("tag in a dropped end tag", doc3, sizeof(doc3) - 1, XIRI_DOC_HTML,
+              NULL, want3);
+    check_doc("no name first", doc4, sizeof(doc4) - 1, XIRI_DOC_HTML, NULL,
+              want4);
 }
 
 /* A tag whose '<' stands inside an earlier tag's quoted value: the walker
