@@ -681,6 +681,7 @@ struct input {
     /* the window: UTF-8 text from stream position start on */
     struct buf text;
     size_t start;
+    bool eager; /* input_discard_eagerly */
     /* ICU path: the original offset of every byte of the window */
     size_t *orig;
     size_t orig_cap;
@@ -1590,6 +1591,11 @@ void input_line_col(struct input *in, size_t pos, unsigned long *line,
     *column = in->cur_col;
 }
 
+void input_discard_eagerly(struct input *in)
+{
+    in->eager = true;
+}
+
 void input_discard(struct input *in, size_t pos)
 {
     size_t drop, i, keep;
@@ -1600,7 +1606,7 @@ void input_discard(struct input *in, size_t pos)
         pos = in->start + in->text.len;
     drop = pos - in->start;
     /* only worth a move when a good part of the window goes */
-    if (drop < 65536 && drop * 2 < in->text.len)
+    if (drop < 65536 && drop * 2 < in->text.len && !in->eager)
         return;
     if (in->cur_pos <= pos) {
         /* the cursor has counted the text up to it: go on from there

@@ -109,5 +109,9 @@ bool input_mark_masked(struct input *in, size_t pos);
 
 /* The text before pos is no longer needed. */
 void input_discard(struct input *in, size_t pos);
+/* From now on the text is let go at every input_discard, not only when a
+ * good part of the window goes (tests: the window no bigger than the
+ * walker keeps it). */
+void input_discard_eagerly(struct input *in);
 
 #endif

@@ -48,6 +48,7 @@ struct pipe {
     pipe_parse_fn *fn;
     void *user;
     bool threaded;
+    size_t batch; /* PIPE_BATCH, or less (pipe_set_batch) */
     pthread_t thread;
     char pad0[PIPE_LINE];
     /* the parser thread's: the batch it writes (its len is h.at's
@@ -151,7 +152,7 @@ void *pipe_record_next(struct pipe *p, size_t n)
     if (n > b->cap - len) {
         /* an empty slot, too small for this record (or never used, or
          * freed by pipe_batch_done) */
-        size_t cap = n > PIPE_BATCH ? n : PIPE_BATCH;
+        size_t cap = n > p->batch ? n : p->batch;
         char *d = mem_alloc(cap);
         if (!d) {
             atomic_store(&p->h.failed, true);
@@ -219,6 +220,7 @@ enum xiri_status pipe_new(pipe_parse_fn *fn, void *user, bool threaded,
     p->fn = fn;
     p->user = user;
     p->nslots = PIPE_SLOTS;
+    p->batch = PIPE_BATCH;
     p->slots = mem_alloc(p->nslots * sizeof(*p->slots));
     if (!p->slots) {
         mem_free(p);
@@ -376,6 +378,11 @@ void pipe_batch_done(struct pipe *p)
     if (p->threaded)
         pthread_cond_signal(&p->to_parser);
     unlock(p);
+}
+
+void pipe_set_batch(struct pipe *p, size_t bytes)
+{
+    p->batch = bytes < PIPE_BATCH ? bytes : PIPE_BATCH;
 }
 
 void pipe_stop(struct pipe *p)

@@ -42,6 +42,10 @@ enum xiri_status pipe_new(pipe_parse_fn *fn, void *user, bool threaded,
  * and free everything. */
 void pipe_free(struct pipe *p);
 
+/* Batches of about bytes (at most the default) from the next one on:
+ * tests make them as small as they go, a record or two each. */
+void pipe_set_batch(struct pipe *p, size_t bytes);
+
 /* W: parse a copy of data[0..len) after the jobs before it; end is given
  * back to fn.  Call it only when pipe_job_room says there is room for len
  * more bytes (at most PIPE_JOBS jobs and 1 MiB of their text, or none),

@@ -75,6 +75,7 @@
 #define input_convert xiri__input_convert
 #define input_cr_from xiri__input_cr_from
 #define input_discard xiri__input_discard
+#define input_discard_eagerly xiri__input_discard_eagerly
 #define input_free xiri__input_free
 #define input_line_col xiri__input_line_col
 #define input_mark_masked xiri__input_mark_masked
@@ -123,6 +124,7 @@
 #define pipe_job_room xiri__pipe_job_room
 #define pipe_new xiri__pipe_new
 #define pipe_record_next xiri__pipe_record_next
+#define pipe_set_batch xiri__pipe_set_batch
 #define pipe_stop xiri__pipe_stop
 #define pseudo_attr_decode xiri__pseudo_attr_decode
 #define pseudo_attr_next xiri__pseudo_attr_next

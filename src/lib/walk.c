@@ -2083,6 +2083,21 @@ static void content_begin(struct xiri_walker *w, const char *element,
         fail(w, XIRI_ENOMEM);
 }
 
+/* What the text may be let go up to after a start tag whose end is at
+ * tag_end: the content being collected is kept, from the '/' of an
+ * empty element's "/>" on, or from the reference to the entity it
+ * stands in (content_end places its value there; with the parser
+ * thread, the end's record may be replayed after the text before the
+ * next record's is let go). */
+static size_t safe_after_start(const struct xiri_walker *w, size_t tag_end)
+{
+    const struct content *c = &w->content;
+
+    if (!c->active || c->in_entity)
+        return tag_end;
+    return c->empty_at < c->start ? c->empty_at : c->start;
+}
+
 static void content_drop(struct xiri_walker *w)
 {
     struct content *c = &w->content;
@@ -2868,7 +2883,7 @@ static void on_start_ns(void *ctx, const xmlChar *localname,
             w->content.nil = nil;
         }
     }
-    w->safe = w->content.active ? w->content.start : tag_end;
+    w->safe = safe_after_start(w, tag_end);
     w->floor = tag_end + 1;
 }
 
@@ -3830,6 +3845,10 @@ static bool replay_batch(struct xiri_walker *w, bool wait)
  * make). */
 static void walk_replay(struct xiri_walker *w, bool wait)
 {
+    if (!wait && w->pipe_mode == WALK_PIPE_LAG) {
+        replay_batch(w, false); /* (tests: walk.h) */
+        return;
+    }
     while (replay_batch(w, wait))
         ;
 }
@@ -3855,6 +3874,8 @@ static void pipe_start(struct xiri_walker *w)
             fail(w, st);
         return;
     }
+    if (w->pipe_mode == WALK_PIPE_LAG)
+        pipe_set_batch(p, 1);
     w->rp.pos = px_pos(w);
     w->pipe = p;
     if (w->html) {
@@ -4187,6 +4208,26 @@ start_mode(struct xiri_walker *w, const char *el, const xmlChar **atts)
     }
 }
 
+/* HTML: libxml2 reports an element it implies (htmlCheckImplied) or
+ * closes (htmlAutoClose) when it has read the name of the tag that makes
+ * it: at pos, inside that tag, whose links are still to come.  What the
+ * text may be let go up to: that tag's '<' then, else pos (with the
+ * parser thread, the replay may stop at the record, and the text before
+ * the place be let go before the tag's record is replayed). */
+static size_t html_keep_tag(const struct xiri_walker *w, size_t pos)
+{
+    size_t s0, s1, k;
+    const char *text = input_window(w->in, &s0, &s1);
+
+    if (pos <= s0 || pos > s1 || text[pos - 1 - s0] == '>')
+        return pos;
+    /* (libxml2 reads a tag name of at most 100 characters) */
+    for (k = pos; k > s0 && pos - k < 512; k--)
+        if (text[k - 1 - s0] == '<')
+            return k - 1;
+    return pos;
+}
+
 static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
     struct xiri_walker *w = walker_of(ctx);
@@ -4236,7 +4277,7 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
             registry_find_content(w->reg, SVG_NS, svg_el, false, &shape) &&
             !html_css_of_other_type(shape, atts))
             content_begin(w, svg_el, SVG_NS, shape, tag_end, false);
-        w->safe = w->content.active ? w->content.start : tag_end;
+        w->safe = safe_after_start(w, tag_end);
         if (tag_start != SIZE_MAX)
             w->floor = tag_end + 1;
         return;
@@ -4307,11 +4348,13 @@ static void on_html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
         reg_find(w, NULL, dom_el, NULL, NULL, &shape) &&
         !html_css_of_other_type(shape, atts))
         content_begin(w, dom_el, NULL, shape, tag_end, false);
-    w->safe = w->content.active ? w->content.start : tag_end;
+    w->safe = safe_after_start(w, tag_end);
     /* elements the parser implies carry the position of the next real
      * tag, so only a tag actually found moves the floor */
     if (tag_start != SIZE_MAX)
         w->floor = tag_end + 1;
+    else
+        w->safe = html_keep_tag(w, w->safe);
 }
 
 static void on_html_end(void *ctx, const xmlChar *name)
@@ -4329,7 +4372,7 @@ static void on_html_end(void *ctx, const xmlChar *name)
         w->template_depth = 0;
     if (w->depth > 0)
         w->depth--;
-    w->safe = parser_pos(w);
+    w->safe = html_keep_tag(w, parser_pos(w));
 }
 
 /* ---------------------------------------------------------------- driver */
@@ -4556,6 +4599,8 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
                    &w->in);
     if (st == XIRI_OK && w->html)
         input_read_as_html(w->in);
+    if (st == XIRI_OK && w->pipe_mode == WALK_PIPE_LAG)
+        input_discard_eagerly(w->in); /* (tests: walk.h) */
     if (st == XIRI_EENCODING)
         return error_set(&w->error, st, 0,
                          "unknown encoding \"%s\" (from the %s); name one "
@@ -4733,6 +4778,8 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
 
         while (!pipe_job_room(w->pipe, (size_t)n))
             replay_batch(w, true); /* (the jobs are many) */
+        if (w->pipe_mode == WALK_PIPE_LAG)
+            replay_batch(w, false); /* (tests: walk.h) */
         st = pipe_job(w->pipe, text + (w->fed - s0), (size_t)n, final, to);
         if (st != XIRI_OK)
             fail(w, st);

@@ -58,10 +58,18 @@ size_t walk_nul_count(const struct xiri_walker *w);
 /* XML after the root's start tag, HTML from the start: libxml2 on a
  * thread of its own (WALK_PIPE_THREAD; WALK_PIPE_INLINE: its records
  * made and replayed on the caller's thread, the same order of work
- * without a thread, for tests); step, when not 0, instead of WALK_STEP (tests
- * cut the text finer than a feed can: the first 64 KiB are read at once).
- * Before the first feed. */
-enum walk_pipe { WALK_PIPE_OFF, WALK_PIPE_THREAD, WALK_PIPE_INLINE };
+ * without a thread, for tests; WALK_PIPE_LAG: the same, with a record or
+ * two to a batch and one batch replayed after each step, the replay as
+ * far behind as a slow thread leaves it, and stopped between any two
+ * records); step, when not 0, instead of WALK_STEP (tests cut the text
+ * finer than a feed can: the first 64 KiB are read at once).  Before the
+ * first feed. */
+enum walk_pipe {
+    WALK_PIPE_OFF,
+    WALK_PIPE_THREAD,
+    WALK_PIPE_INLINE,
+    WALK_PIPE_LAG
+};
 void walk_set_pipe(struct xiri_walker *w, enum walk_pipe mode, size_t step);
 /* The text the guard reads and libxml2 is given at once, at most (a
  * feed is decoded and read a step at a time); with the parser thread, a

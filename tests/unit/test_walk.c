@@ -110,9 +110,9 @@ static struct xiri_registry *test_registry(void)
 static enum walk_pipe pipe_mode;
 static size_t pipe_step;
 static const enum walk_pipe pipe_modes[] = {WALK_PIPE_OFF, WALK_PIPE_INLINE,
-                                            WALK_PIPE_THREAD};
-static const char *const pipe_names[] = {"", ", records replayed",
-                                         ", parser thread"};
+                                            WALK_PIPE_THREAD, WALK_PIPE_LAG};
+static const char *const pipe_names[] = {
+    "", ", records replayed", ", parser thread", ", records replayed late"};
 
 /* Walk doc[0..n) in chunks of the given size; returns the status. */
 static enum xiri_status walk(const char *doc, size_t n, size_t chunk,
