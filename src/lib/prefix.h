@@ -165,6 +165,7 @@
 #define tag_html_text_element xiri__tag_html_text_element
 #define tag_html_text_element_z xiri__tag_html_text_element_z
 #define tag_log_find xiri__tag_log_find
+#define tag_log_give xiri__tag_log_give
 #define tag_log_trim xiri__tag_log_trim
 #define tag_next_attr xiri__tag_next_attr
 #define to_uri_append xiri__to_uri_append
@@ -201,6 +202,7 @@
 #define walk_guessed_head xiri__walk_guessed_head
 #define walk_html_prescan xiri__walk_html_prescan
 #define walk_nul_count xiri__walk_nul_count
+#define walk_parse_count xiri__walk_parse_count
 #define walk_rendered xiri__walk_rendered
 #define walk_set_pipe xiri__walk_set_pipe
 #define walk_settled xiri__walk_settled

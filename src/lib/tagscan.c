@@ -479,9 +479,9 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         c = t[i - base];
         if (c == '>' || (c == '/' && i + 1 < end && t[i + 1 - base] == '>')) {
             *out = c == '>' ? i + 1 : i + 2;
-            if (log && (!room || log->ntags == TAG_LOG_TAGS))
+            if (log && (!room || log->ntags == TAG_LOG_ROOM))
                 log->nattrs = a0; /* they did not fit, or the tag */
-            if (log && log->ntags < TAG_LOG_TAGS) {
+            if (log && log->ntags < TAG_LOG_ROOM) {
                 struct tag_rec *r = &log->tags[log->ntags++];
                 r->lt = p;
                 r->gt = *out - 1;
@@ -497,7 +497,7 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
         if (++attrs > max_attrs)
             G_FAST_FAIL(FAST_LIMIT);
         ra = NULL;
-        if (room && log->nattrs < TAG_LOG_ATTRS) {
+        if (room && log->nattrs < TAG_LOG_KEEP * TAG_LOG_ATTRS) {
             ra = &log->attrs[log->nattrs++];
             ra->name = i;
             ra->quote = 0;
@@ -565,7 +565,7 @@ static void g_log_place(const struct tag_guard *g, size_t gt)
 {
     struct tag_log *log = g->log;
 
-    if (log && log->ntags < TAG_LOG_TAGS) {
+    if (log && log->ntags < TAG_LOG_ROOM) {
         struct tag_rec *r = &log->tags[log->ntags++];
         r->lt = g->start;
         r->gt = gt;
@@ -597,7 +597,7 @@ void tag_log_trim(struct tag_log *l, size_t pos)
     if (k == 0)
         return;
     if (k == l->ntags) {
-        l->ntags = l->rd = l->nattrs = 0;
+        l->ntags = l->rd = l->given = l->nattrs = 0;
         return;
     }
     {
@@ -609,7 +609,14 @@ void tag_log_trim(struct tag_log *l, size_t pos)
         for (i = 0; i < l->ntags; i++)
             l->tags[i].first -= a;
         l->rd = l->rd > k ? l->rd - k : 0;
+        l->given = l->given > k ? l->given - k : 0;
     }
+}
+
+void tag_log_give(struct tag_log *l, size_t pos)
+{
+    while (l->given < l->ntags && l->tags[l->given].gt < pos)
+        l->given++;
 }
 
 const struct tag_rec *tag_log_find(struct tag_log *l, size_t gt,
@@ -703,7 +710,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                  * in text, for the walker to let libxml2 read the tags logged
                  * (once at a place: if libxml2 took none, read on unlogged) */
                 if (g->state == G_TEXT && g->log &&
-                    g->log->ntags == TAG_LOG_TAGS && g->full_at != p + 1) {
+                    (tag_log_ahead(g->log) || g->log->ntags == TAG_LOG_ROOM) &&
+                    g->full_at != p + 1) {
                     g->full_at = p + 1;
                     g->pos = g->safe = p;
                     return TAG_GUARD_FULL;

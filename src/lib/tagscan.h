@@ -70,8 +70,8 @@ enum tag_guard_result {
                         what follows is text (script, style, title,
                         textarea, xmp, plaintext); call tag_guard_resume */
     TAG_GUARD_FULL   /* stopped in text (at pos, = safe) since the log is
-                        full: give libxml2 the text up to safe, trim the
-                        log, and scan again */
+                        full: when tag_log_ahead, give libxml2 the text up
+                        to safe; trim the log, and scan again */
 };
 
 /* The start tags the guard read: those read whole by its fast path with
@@ -86,6 +86,13 @@ enum tag_guard_result {
 #ifndef TAG_LOG_ATTRS
 #define TAG_LOG_ATTRS 4096
 #endif
+/* TAG_LOG_TAGS is how many tags the guard reads ahead of what libxml2 was
+ * given (then TAG_GUARD_FULL); the log holds TAG_LOG_KEEP times as many,
+ * for the tags given but not replayed yet (with the parser thread, up to
+ * its three jobs and the records not replayed): so that the guard stops
+ * at the same places with the thread and without (the same steps). */
+#define TAG_LOG_KEEP 4
+#define TAG_LOG_ROOM (TAG_LOG_KEEP * TAG_LOG_TAGS)
 
 /* 24 bytes: first and n are below TAG_LOG_ATTRS (or n TAG_REC_UNREAD),
  * so 32 bits hold them
@@ -101,13 +108,26 @@ struct tag_rec {
 
 struct tag_log {
     size_t ntags, rd; /* tags[rd .. ntags) may still be asked for */
+    size_t given;     /* tags[0 .. given) libxml2 was given */
     size_t nattrs;
-    struct tag_rec tags[TAG_LOG_TAGS];
-    struct tag_attr attrs[TAG_LOG_ATTRS]; /* positions in the stream */
+    struct tag_rec tags[TAG_LOG_ROOM];
+    struct tag_attr attrs[TAG_LOG_KEEP * TAG_LOG_ATTRS]; /* positions in the
+                                                            stream */
 };
 
-/* Forget the tags whose '>' is before stream position pos. */
+/* Forget the tags whose '>' is before stream position pos (at most the
+ * position libxml2 was given the text up to). */
 void tag_log_trim(struct tag_log *l, size_t pos);
+
+/* libxml2 was given the text up to stream position pos. */
+void tag_log_give(struct tag_log *l, size_t pos);
+
+/* The log holds TAG_LOG_TAGS tags libxml2 was not given (and the guard
+ * stops in text), rather than only no room for more. */
+static inline bool tag_log_ahead(const struct tag_log *l)
+{
+    return l->ntags - l->given >= TAG_LOG_TAGS;
+}
 
 /* The tag whose '>' is at gt, or whose "/>" starts at gt (where libxml2
  * reports a start tag), or NULL; tags before it are forgotten. */

@@ -183,7 +183,8 @@ struct xiri_walker {
      * thread of its own (pipe.h, "the parser thread" below); mode enum
      * walk_pipe */
     int pipe_mode;
-    size_t step; /* WALK_STEP (walk_set_pipe) */
+    size_t step;   /* WALK_STEP (walk_set_pipe) */
+    size_t parses; /* walk_parse_count */
     struct pipe *pipe;
     size_t p_entities_left;       /* the parser thread's own expansion budget */
     unsigned long p_entity_depth; /* its elements open in entity text */
@@ -4468,7 +4469,7 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     /* all but the tag log's arrays, which only its counters make count
      * (a walker per document: many small ones are common) */
     memset(w, 0, offsetof(struct xiri_walker, taglog));
-    w->taglog.ntags = w->taglog.rd = w->taglog.nattrs = 0;
+    w->taglog.ntags = w->taglog.rd = w->taglog.given = w->taglog.nattrs = 0;
     w->ctx = ctx;
     w->reg = reg;
     w->type = opts->type;
@@ -4670,7 +4671,7 @@ static enum xiri_status start(struct xiri_walker *w, bool whole)
     }
     w->px->_private = w;
     tag_guard_init(&w->guard, w->html, 0);
-    w->taglog.ntags = w->taglog.rd = w->taglog.nattrs = 0;
+    w->taglog.ntags = w->taglog.rd = w->taglog.given = w->taglog.nattrs = 0;
     w->guard.log = &w->taglog;
     w->guard.masked = on_guard_mask;
     w->guard.masked_user = w;
@@ -4772,6 +4773,8 @@ static void feed_parser(struct xiri_walker *w, size_t to, bool final)
             return;
     }
     n = (int)(to - w->fed);
+    tag_log_give(&w->taglog, to);
+    w->parses++;
     if (w->pipe) {
         /* (the rest is done as its records are replayed: REC_DONE) */
         enum xiri_status st;
@@ -4877,6 +4880,7 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
     size_t fresh, s0, s1, lim = 0;
     const char *text;
     enum xiri_status st;
+    bool again = false;
 
     w->ending = final;
     st = input_convert(w->in, data, n, final, &fresh);
@@ -4909,7 +4913,9 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
          * places an error in text; feed_parser).  From the last step's
          * end: the guard may stop short of it, waiting for the
          * characters that tell what it read. */
-        lim = (lim > w->guard.pos ? lim : w->guard.pos) + w->step;
+        if (!again)
+            lim = (lim > w->guard.pos ? lim : w->guard.pos) + w->step;
+        again = false;
         end = lim < s1 ? lim : s1;
         /* the window is the walker's own copy of the text: the guard
          * may write over a '<' in an element of text (tagscan.h) */
@@ -4938,8 +4944,16 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
             break;
         }
         if (r == TAG_GUARD_FULL) {
-            feed_parser(w, w->guard.safe, false);
-            walk_drain(w);
+            /* the guard is TAG_LOG_TAGS tags ahead of libxml2: it is
+             * given them; or, with the parser thread, the log is full
+             * of tags given but not replayed yet: they are replayed,
+             * and the same step goes on (the steps do not depend on
+             * how far the replay lags) */
+            again = !tag_log_ahead(&w->taglog);
+            if (!again)
+                feed_parser(w, w->guard.safe, false);
+            if (w->taglog.ntags == TAG_LOG_ROOM)
+                walk_drain(w);
             tag_log_trim(&w->taglog, parser_pos(w));
             continue;
         }
@@ -5118,6 +5132,11 @@ enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w)
 size_t walk_nul_count(const struct xiri_walker *w)
 {
     return w && w->in ? input_nul_count(w->in) : 0;
+}
+
+size_t walk_parse_count(const struct xiri_walker *w)
+{
+    return w->parses;
 }
 
 bool walk_guessed_head(const struct xiri_walker *w, size_t *len,

@@ -55,6 +55,10 @@ unsigned long walk_backstops(const struct xiri_walker *w);
 /* How many U+0000 characters the document has had so far. */
 size_t walk_nul_count(const struct xiri_walker *w);
 
+/* How many times libxml2 has been given text so far (tests: the steps
+ * are the same with the parser thread and without). */
+size_t walk_parse_count(const struct xiri_walker *w);
+
 /* XML after the root's start tag, HTML from the start: libxml2 on a
  * thread of its own (WALK_PIPE_THREAD; WALK_PIPE_INLINE: its records
  * made and replayed on the caller's thread, the same order of work

@@ -571,6 +571,73 @@ static void test_walk_html_tag_log_full(void)
     free(doc);
 }
 
+/* The guard reads at most TAG_LOG_TAGS tags ahead of what libxml2 was
+ * given (TAG_GUARD_FULL), however far the replay of the records lags:
+ * the text is given to libxml2 in the same steps with the records and
+ * without (the log was trimmed at the last record replayed, so with the
+ * records it filled sooner: more, shorter steps, and a wait for the
+ * replay at each).  Pages of dense markup, more tags to a step than the
+ * log's TAG_LOG_TAGS; the links the same too. */
+static void test_walk_steps_with_records(void)
+{
+    static const char *const units[] = {"<br><a href=x>t</a>",
+                                        "<br/><a href=\"x\">t</a>"};
+    static const char *const heads[] = {"<html><body>",
+                                        "<r xmlns=\"" XHTML_NS "\">"};
+    static const enum walk_pipe modes[] = {WALK_PIPE_OFF, WALK_PIPE_INLINE,
+                                           WALK_PIPE_LAG, WALK_PIPE_THREAD};
+    size_t t, m;
+
+    for (t = 0; t < 2; t++) {
+        size_t n = 0, u, parses[ARRAY_LEN(modes)];
+        char *doc = malloc(30 * 20000 + 64);
+        char *links[ARRAY_LEN(modes)];
+
+        n += (size_t)sprintf(doc + n, "%s", heads[t]);
+        for (u = 0; u < 20000; u++)
+            n += (size_t)sprintf(doc + n, "%s", units[t]);
+        n += (size_t)sprintf(doc + n, "%s", t ? "</r>" : "");
+        for (m = 0; m < ARRAY_LEN(modes); m++) {
+            struct xiri_ctx *ctx = NULL;
+            struct xiri_registry *reg = test_registry();
+            struct xiri_walk_options o;
+            struct xiri_walker *w = NULL;
+            struct record r = {NULL, 0, 0};
+            enum xiri_status st;
+
+            xiri_walk_options_init(&o);
+            o.type = t ? XIRI_DOC_XML : XIRI_DOC_HTML;
+            xiri_ctx_new(&ctx);
+            st = xiri_walker_new(ctx, reg, &o, on_link, on_diag, &r, &w);
+            walk_set_pipe(w, modes[m], 0);
+            if (st == XIRI_OK)
+                st = xiri_walker_feed(w, doc, n, NULL);
+            if (st == XIRI_OK)
+                st = xiri_walker_finish(w, NULL);
+            if (st != XIRI_OK)
+                TEST_FAIL("steps: %s", xiri_strerror(st));
+            parses[m] = walk_parse_count(w);
+            links[m] = r.text;
+            xiri_walker_free(w);
+            xiri_registry_free(reg);
+            xiri_ctx_free(ctx);
+        }
+        for (m = 1; m < ARRAY_LEN(modes); m++) {
+            if (parses[m] != parses[0])
+                TEST_FAIL("steps (%s, mode %zu): %zu, without records %zu",
+                          t ? "XML" : "HTML", m, parses[m], parses[0]);
+            TEST_STR_EQ("steps: the links", links[m] ? links[m] : "",
+                        links[0] ? links[0] : "");
+        }
+        /* (20,000 links, a line each; the steps are many) */
+        CU_ASSERT(links[0] && strlen(links[0]) > 20000 * 10);
+        CU_ASSERT(parses[0] > 20);
+        for (m = 0; m < ARRAY_LEN(modes); m++)
+            free(links[m]);
+        free(doc);
+    }
+}
+
 /* A start tag named "image" is an img "in body" (WHATWG HTML 13.2.6.4.7),
  * where the dispatcher (13.2.6.5) reads the children of a MathML text
  * integration point (mi, mo, mn, ms, mtext) but mglyph and malignmark,
@@ -2705,6 +2772,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_html_after_html_end);
     CU_ADD_TEST(s, test_walk_html_tag_in_earlier_value);
     CU_ADD_TEST(s, test_walk_html_tag_log_full);
+    CU_ADD_TEST(s, test_walk_steps_with_records);
     CU_ADD_TEST(s, test_walk_html_columns_after_masked_names);
     CU_ADD_TEST(s, test_walk_html_image_in_mathml);
     CU_ADD_TEST(s, test_walk_xml_entity_text);
