@@ -849,14 +849,8 @@ static bool add_breakpoint(struct input *in, size_t adj)
     if (in->nbp > 0 && in->bp[in->nbp - 1].pos == pos) {
         in->bp[in->nbp - 1].adj = adj;
     } else {
-        if (in->nbp == in->bp_cap) {
-            size_t cap = in->bp_cap ? in->bp_cap * 2 : 16;
-            struct breakpoint *p = mem_realloc(in->bp, cap * sizeof(*p));
-            if (!p)
-                return false;
-            in->bp = p;
-            in->bp_cap = cap;
-        }
+        if (!mem_reserve(&in->bp, &in->bp_cap, in->nbp + 1, sizeof(*in->bp)))
+            return false;
         in->bp[in->nbp].pos = pos;
         in->bp[in->nbp].adj = adj;
         in->nbp++;
@@ -1383,14 +1377,9 @@ size_t input_orig_offset(struct input *in, size_t pos)
 
 bool input_mark_masked(struct input *in, size_t pos)
 {
-    if (in->nmask == in->mask_cap) {
-        size_t cap = in->mask_cap ? in->mask_cap * 2 : 16;
-        size_t *m = mem_realloc(in->mask, cap * sizeof(*m));
-        if (!m)
-            return false;
-        in->mask = m;
-        in->mask_cap = cap;
-    }
+    if (!mem_reserve(&in->mask, &in->mask_cap, in->nmask + 1,
+                     sizeof(*in->mask)))
+        return false;
     in->mask[in->nmask++] = pos;
     return true;
 }

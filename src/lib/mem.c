@@ -40,6 +40,28 @@ void mem_free(void *p)
     free(p);
 }
 
+bool mem_reserve(void *array_ptr, size_t *cap, size_t need, size_t size)
+{
+    size_t n = *cap ? *cap : 16;
+    void *a;
+
+    if (need <= *cap)
+        return true;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / size)
+            return false;
+        n *= 2;
+    }
+    /* (the pointer read and written as bytes: it may point to any type) */
+    memcpy(&a, array_ptr, sizeof(a));
+    a = mem_realloc(a, n * size);
+    if (!a)
+        return false;
+    memcpy(array_ptr, &a, sizeof(a));
+    *cap = n;
+    return true;
+}
+
 char *mem_strndup(const char *s, size_t n)
 {
     char *p;

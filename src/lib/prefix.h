@@ -105,6 +105,7 @@
 #define mem_failures xiri__mem_failures
 #define mem_free xiri__mem_free
 #define mem_realloc xiri__mem_realloc
+#define mem_reserve xiri__mem_reserve
 #define mem_strndup xiri__mem_strndup
 #define moji_cp1252_byte xiri__moji_cp1252_byte
 #define moji_cut xiri__moji_cut

@@ -475,16 +475,11 @@ static bool push_base(struct xiri_walker *w, char *base, size_t tag_end)
                     w->max_markup, w->nbases + 1);
         return false;
     }
-    if (w->nbases == w->bases_cap) {
-        size_t cap = w->bases_cap ? w->bases_cap * 2 : 16;
-        struct base_entry *p = mem_realloc(w->bases, cap * sizeof(*p));
-        if (!p) {
-            mem_free(base);
-            fail(w, XIRI_ENOMEM);
-            return false;
-        }
-        w->bases = p;
-        w->bases_cap = cap;
+    if (!mem_reserve(&w->bases, &w->bases_cap, w->nbases + 1,
+                     sizeof(*w->bases))) {
+        mem_free(base);
+        fail(w, XIRI_ENOMEM);
+        return false;
     }
     w->bases[w->nbases].depth = w->depth;
     w->bases[w->nbases].base = base;
@@ -1383,16 +1378,10 @@ static int srcset_mark(void *user, enum srcset_problem_kind kind, size_t at,
         w->marks[w->nmarks - 1] |= bit;
         return 0;
     }
-    if (w->nmarks == w->marks_cap) {
-        size_t cap = w->marks_cap ? 2 * w->marks_cap : 16;
-        size_t *p = mem_realloc(w->marks, cap * sizeof(*p));
-
-        if (!p) {
-            fail(w, XIRI_ENOMEM);
-            return 1;
-        }
-        w->marks = p;
-        w->marks_cap = cap;
+    if (!mem_reserve(&w->marks, &w->marks_cap, w->nmarks + 1,
+                     sizeof(*w->marks))) {
+        fail(w, XIRI_ENOMEM);
+        return 1;
     }
     w->marks[w->nmarks++] = at << MARK_SHIFT | bit;
     return 0;
@@ -2451,18 +2440,10 @@ static bool ns_push(struct xiri_walker *w, unsigned n,
 {
     unsigned i;
 
-    if (w->depth >= w->ns_cap) {
-        size_t cap = w->ns_cap ? 2 * w->ns_cap : 16;
-        unsigned *p;
-        while (cap <= w->depth)
-            cap *= 2;
-        p = mem_realloc(w->ns_per_depth, cap * sizeof(*p));
-        if (!p) {
-            fail(w, XIRI_ENOMEM);
-            return false;
-        }
-        w->ns_per_depth = p;
-        w->ns_cap = cap;
+    if (!mem_reserve(&w->ns_per_depth, &w->ns_cap, w->depth + 1,
+                     sizeof(*w->ns_per_depth))) {
+        fail(w, XIRI_ENOMEM);
+        return false;
     }
     w->ns_per_depth[w->depth] = n;
     if (w->ns_nbind + n > w->max_namespaces) {
@@ -2472,18 +2453,10 @@ static bool ns_push(struct xiri_walker *w, unsigned n,
                     w->max_namespaces);
         return false;
     }
-    if (w->ns_nbind + n > w->ns_bind_cap) {
-        size_t cap = w->ns_bind_cap ? 2 * w->ns_bind_cap : 16;
-        struct ns_binding *p;
-        while (cap < w->ns_nbind + n)
-            cap *= 2;
-        p = mem_realloc(w->ns_bind, cap * sizeof(*p));
-        if (!p) {
-            fail(w, XIRI_ENOMEM);
-            return false;
-        }
-        w->ns_bind = p;
-        w->ns_bind_cap = cap;
+    if (!mem_reserve(&w->ns_bind, &w->ns_bind_cap, w->ns_nbind + n,
+                     sizeof(*w->ns_bind))) {
+        fail(w, XIRI_ENOMEM);
+        return false;
     }
     for (i = 0; i < n; i++) {
         struct ns_binding *b = &w->ns_bind[w->ns_nbind];

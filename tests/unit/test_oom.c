@@ -421,6 +421,32 @@ static void test_oom_hook_counts(void)
     mem_free(b);
 }
 
+/* mem_reserve: the room doubled from 16 until it holds what is asked;
+ * nothing changed when it cannot grow (out of memory, or a size that
+ * does not fit in size_t). */
+static void test_oom_reserve(void)
+{
+    int *a = NULL, *kept;
+    size_t cap = 0;
+
+    CU_ASSERT(mem_reserve(&a, &cap, 1, sizeof(*a)));
+    CU_ASSERT_EQUAL(cap, 16);
+    CU_ASSERT(mem_reserve(&a, &cap, 16, sizeof(*a)));
+    CU_ASSERT_EQUAL(cap, 16);
+    a[15] = 7;
+    CU_ASSERT(mem_reserve(&a, &cap, 100, sizeof(*a)));
+    CU_ASSERT_EQUAL(cap, 128);
+    CU_ASSERT_EQUAL(a[15], 7);
+    kept = a;
+    mem_fail_after(0);
+    CU_ASSERT(!mem_reserve(&a, &cap, 129, sizeof(*a)));
+    mem_fail_reset();
+    CU_ASSERT(a == kept && cap == 128);
+    CU_ASSERT(!mem_reserve(&a, &cap, SIZE_MAX / 2, sizeof(*a)));
+    CU_ASSERT(a == kept && cap == 128 && a[15] == 7);
+    mem_free(a);
+}
+
 int suite_oom_register(void)
 {
     CU_pSuite s = CU_add_suite("oom", NULL, NULL);
@@ -428,6 +454,7 @@ int suite_oom_register(void)
     if (!s)
         return -1;
     CU_ADD_TEST(s, test_oom_hook_counts);
+    CU_ADD_TEST(s, test_oom_reserve);
     CU_ADD_TEST(s, test_oom_parse);
     CU_ADD_TEST(s, test_oom_resolve);
     CU_ADD_TEST(s, test_oom_to_uri_punycode);
