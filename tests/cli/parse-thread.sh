@@ -15,7 +15,9 @@
 # --max-depth); an HTML page with every kind of text element, open
 # quotes in text, foreign content, templates and bases, in UTF-8,
 # Shift_JIS and windows-1252 (a late <meta>), and cut in a tag, in a
-# style, by <plaintext> and by an invalid byte.  Each is run through
+# style, by <plaintext> and by an invalid byte; a page of dense markup
+# (more tags to a step than the guard's log holds, each a closed by
+# libxml2 from inside the next a's tag).  Each is run through
 # check (text and JSON), links --format=json and rewrite (to URIs, and to
 # IRIs with --resolve).  The benchmark's XHTML and HTML5 pages
 # (bench/gen_docs.py, 1 MB) too.
@@ -146,6 +148,7 @@ hwrite('cp1252.html', ['<html><head><title>x</title></head><body>'] + hbody[:hha
 hwrite('tagcut.html', [HHEAD % 'utf-8'] + hbody[:hhalf] + ['<a href="x" title=\'t'], tail='')
 hwrite('stylecut.html', [HHEAD % 'utf-8'] + hbody[:hhalf] + ['<style>a { background: url(u.png) }'], tail='')
 hwrite('plaintext.html', [HHEAD % 'utf-8'] + hbody[:hhalf] + ['<plaintext>'] + hbody[hhalf:])
+hwrite('dense.html', ['<html><body>'] + ['<a href="d%d">t<br>' % i for i in range(60000)])
 with open(os.path.join(out, 'badbyte.html'), 'wb') as f:
     f.write(((HHEAD % 'utf-8') + ''.join(hbody[:hhalf])).encode() + b'<a href="x\xff\xfe">' +
             ''.join(hbody[hhalf:]).encode())
@@ -176,7 +179,7 @@ run() {
 # every document, every command
 for f in feed.xml cut.xml undeclared.xml attrs.xml badbyte.xml deep.xml refs.xml \
     cdataend1.xml cdataend2.xml cdataend3.xml page.html sjis.html cp1252.html \
-    tagcut.html stylecut.html plaintext.html badbyte.html; do
+    tagcut.html stylecut.html plaintext.html badbyte.html dense.html; do
     d=$tmp/$f
     run "$f" "$d" check
     run "$f" "$d" check --format=json
