@@ -222,13 +222,20 @@ static enum xiri_status op_walk_thread(struct xiri_ctx *ctx)
     return op_walk_pipe(ctx, WALK_PIPE_THREAD);
 }
 
+/* (a batch for each record or two, the text let go at once) */
+static enum xiri_status op_walk_late(struct xiri_ctx *ctx)
+{
+    return op_walk_pipe(ctx, WALK_PIPE_LAG);
+}
+
 #define XHTML_NS "http://www.w3.org/1999/xhtml"
 
-/* HTML through the records, made and replayed on this thread: start tags
- * with and without attributes (one without a value), and the text
- * elements where the walker waits for the records before it reads on
- * (TAG_GUARD_SYNC). */
-static enum xiri_status op_walk_html_replayed(struct xiri_ctx *ctx)
+/* HTML through the records, made and replayed on this thread (mode
+ * WALK_PIPE_INLINE, or WALK_PIPE_LAG): start tags with and without
+ * attributes (one without a value), and the text elements where the
+ * walker waits for the records before it reads on (TAG_GUARD_SYNC). */
+static enum xiri_status op_walk_html_pipe(struct xiri_ctx *ctx,
+                                          enum walk_pipe mode)
 {
     static const char doc[] =
         "<!DOCTYPE html><title>t <a href=\"no\"></title><p><a href=\"caf"
@@ -250,7 +257,17 @@ static enum xiri_status op_walk_html_replayed(struct xiri_ctx *ctx)
     if (st == XIRI_OK)
         st = xiri_registry_add(reg, XHTML_NS, "style", NULL, NULL,
                                XIRI_SHAPE_CSS);
-    return walk_count(ctx, reg, st, doc, sizeof(doc) - 1, WALK_PIPE_INLINE, 5);
+    return walk_count(ctx, reg, st, doc, sizeof(doc) - 1, mode, 5);
+}
+
+static enum xiri_status op_walk_html_replayed(struct xiri_ctx *ctx)
+{
+    return op_walk_html_pipe(ctx, WALK_PIPE_INLINE);
+}
+
+static enum xiri_status op_walk_html_late(struct xiri_ctx *ctx)
+{
+    return op_walk_html_pipe(ctx, WALK_PIPE_LAG);
 }
 
 static int sink(void *user, const void *d, size_t n)
@@ -388,6 +405,12 @@ static void test_oom_walk_html_replayed(void)
     torture("walk, HTML records replayed", op_walk_html_replayed, true);
 }
 
+static void test_oom_walk_late(void)
+{
+    torture("walk, records replayed late", op_walk_late, true);
+    torture("walk, HTML records replayed late", op_walk_html_late, true);
+}
+
 static void test_oom_rewrite(void)
 {
     torture("rewrite", op_rewrite, true);
@@ -467,6 +490,7 @@ int suite_oom_register(void)
     CU_ADD_TEST(s, test_oom_walk_replayed);
     CU_ADD_TEST(s, test_oom_walk_thread);
     CU_ADD_TEST(s, test_oom_walk_html_replayed);
+    CU_ADD_TEST(s, test_oom_walk_late);
     CU_ADD_TEST(s, test_oom_rewrite);
     CU_ADD_TEST(s, test_oom_zld);
     return 0;
