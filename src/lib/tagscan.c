@@ -401,6 +401,20 @@ static bool g_html_end_unread(const struct tag_guard *g, const char *text,
            (g_blank((unsigned char)n[4]) || n[4] == '/' || n[4] == '>');
 }
 
+/* The start tag from s to after (its end) is <html/>: libxml2 2.9 closes
+ * the html element at its "/>" (a browser reads it as <html>), and its
+ * stack of open elements is empty again, as before the first element. */
+static bool g_html_closed_html(const unsigned char *t, size_t base, size_t s,
+                               size_t after)
+{
+    const unsigned char *n = t + (s + 1 - base);
+
+    return after - s >= 7 && t[after - 2 - base] == '/' &&
+           (n[0] | 0x20) == 'h' && (n[1] | 0x20) == 't' &&
+           (n[2] | 0x20) == 'm' && (n[3] | 0x20) == 'l' &&
+           !g_html_name_char(n[4]);
+}
+
 /* Such an end tag, from its '<' at s to p (after its '>'), is text to
  * libxml2: each '<' in it is written over with '&', its first and those
  * in its values (a browser drops the whole tag, 13.2.5.8 on; libxml2
@@ -732,7 +746,8 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                     size_t after;
                     int r = g_fast(g, t, base, p, end, max_attrs, &after);
                     if (r == FAST_OK && after - p <= max_len) {
-                        if (t[p + 1 - base] != '/')
+                        if (t[p + 1 - base] != '/' &&
+                            !(g->html && g_html_closed_html(t, base, p, after)))
                             g->seen_start = true;
                         g->run = p = after;
                         if (p < end)
@@ -815,7 +830,9 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             } else if (c == '>') {
                 g_log_place(g, p);
                 p++;
-                g->seen_start = true;
+                if (!(g->self_close && g->name_len == 4 &&
+                      memcmp(g->name, "html", 4) == 0))
+                    g->seen_start = true; /* (g_html_closed_html) */
                 te = g->html && g->name_len < sizeof(g->name)
                          ? tag_html_text_element(g->name, g->name_len)
                          : NULL;

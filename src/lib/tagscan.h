@@ -94,7 +94,8 @@ enum tag_guard_result {
 #define TAG_LOG_KEEP 4
 #define TAG_LOG_ROOM (TAG_LOG_KEEP * TAG_LOG_TAGS)
 
-/* 24 bytes: first and n are below TAG_LOG_ATTRS (or n TAG_REC_UNREAD),
+/* 24 bytes: first and n are below TAG_LOG_KEEP * TAG_LOG_ATTRS (or n
+ * TAG_REC_UNREAD),
  * so 32 bits hold them
  * (the guard writes a record for each tag of the chunk it reads ahead,
  * and the walker reads it back after libxml2 has parsed that chunk). */
@@ -150,7 +151,7 @@ struct tag_guard {
     bool raw_end;           /* the end tag being read ends raw text */
     bool etag;              /* HTML: G_TAG and on read an end tag */
     bool self_close;        /* the start tag ends with "/>" */
-    bool seen_start;        /* HTML: a start tag was read */
+    bool seen_start;        /* HTML: a start tag was read (not <html/>) */
     bool one;               /* stop after one construct */
     unsigned char name_len; /* of name; sizeof(name): longer */
     char name[10];          /* HTML start tag name, lower case */

@@ -511,6 +511,18 @@ static void test_walk_html_after_html_end(void)
               NULL, want3);
     check_doc("no name first", doc4, sizeof(doc4) - 1, XIRI_DOC_HTML, NULL,
               want4);
+    /* libxml2 closes <html/> at once, its stack empty again: as before
+     * the first element (a browser reads <html>, then the a; helper-73) */
+    check_doc("after <html/>", "<html/>\n</p>\n<a href=\"x\">x</a>", 30,
+              XIRI_DOC_HTML, NULL,
+              "! 0:0+0 encoding-guess\n"
+              "3:10+22/1 a@href#0 [x] <->\n"
+              "= html windows-1252 (guessed)\n");
+    check_doc("after <HTML />", "<HTML a=\"1\" />\n</x><a href=\"y\">y</a>", 36,
+              XIRI_DOC_HTML, NULL,
+              "! 0:0+0 encoding-guess\n"
+              "2:14+28/1 a@href#0 [y] <->\n"
+              "= html windows-1252 (guessed)\n");
 }
 
 /* A tag whose '<' stands inside an earlier tag's quoted value: the walker
