@@ -481,48 +481,43 @@ static void test_walk_html_eof_in_tag_order(void)
  * 1; on line 2 "</p>" and "<a href=\"" before y. */
 static void test_walk_html_after_html_end(void)
 {
-    static const char doc[] = "<html><body></body></HTML ><a href=\"x\">x</a>";
-    static const char want[] = "! 0:0+0 encoding-guess\n"
-                               "1:37+36/1 a@href#0 [x] <->\n"
-                               "= html windows-1252 (guessed)\n";
-    static const char doc2[] = "<!-- c -->\n</p><a href=\"y\">y</a>";
-    static const char want2[] = "! 0:0+0 encoding-guess\n"
-                                "2:14+24/1 a@href#0 [y] <->\n"
-                                "= html windows-1252 (guessed)\n";
+    static const struct {
+        const char *name, *doc, *link;
+    } cases[] = {
+        {"after </html>", "<html><body></body></HTML ><a href=\"x\">x</a>",
+         "1:37+36/1 a@href#0 [x] <->"},
+        {"end tag first", "<!-- c -->\n</p><a href=\"y\">y</a>",
+         "2:14+24/1 a@href#0 [y] <->"},
+        /* the "<p" in the dropped end tag's value is no tag either (a
+         * browser: "</x" and its attributes u="<p>a href=" and h1", then
+         * the a); libxml2 read p@href "h1" (fuzz_rewrite: the rewrite was
+         * not idempotent) */
+        {"tag in a dropped end tag",
+         "</x u=\"<p>a href=\"h1\"><a href=\"u\">u</a>",
+         "1:32+31/1 a@href#0 [u] <->"},
+        /* "</ " starts a bogus comment, "</>" is dropped (13.2.5.7) */
+        {"no name first", "</ x></><a href=\"v\">v</a>",
+         "1:18+17/1 a@href#0 [v] <->"},
+        /* libxml2 closes <html/> at once, its stack empty again: as before
+         * the first element (a browser reads <html>, then the a;
+         * helper-73) */
+        {"after <html/>", "<html/>\n</p>\n<a href=\"x\">x</a>",
+         "3:10+22/1 a@href#0 [x] <->"},
+        {"after <HTML />", "<HTML a=\"1\" />\n</x><a href=\"y\">y</a>",
+         "2:14+28/1 a@href#0 [y] <->"},
+    };
+    size_t k;
 
-    /* the "<p" in the dropped end tag's value is no tag either (a
-     * browser: "</x" and its attributes u="<p>a href=" and h1", then
-     * the a); libxml2 read p@href "h1" (fuzz_rewrite: the rewrite was
-     * not idempotent) */
-    static const char doc3[] = "</x u=\"<p>a href=\"h1\"><a href=\"u\">u</a>";
-    static const char want3[] = "! 0:0+0 encoding-guess\n"
-                                "1:32+31/1 a@href#0 [u] <->\n"
-                                "= html windows-1252 (guessed)\n";
-    /* "</ " starts a bogus comment, "</>" is dropped (13.2.5.7) */
-    static const char doc4[] = "</ x></><a href=\"v\">v</a>";
-    static const char want4[] = "! 0:0+0 encoding-guess\n"
-                                "1:18+17/1 a@href#0 [v] <->\n"
-                                "= html windows-1252 (guessed)\n";
+    for (k = 0; k < ARRAY_LEN(cases); k++) {
+        char want[256];
 
-    check_doc("after </html>", doc, sizeof(doc) - 1, XIRI_DOC_HTML, NULL, want);
-    check_doc("end tag first", doc2, sizeof(doc2) - 1, XIRI_DOC_HTML, NULL,
-              want2);
-    check_doc("tag in a dropped end tag", doc3, sizeof(doc3) - 1, XIRI_DOC_HTML,
-              NULL, want3);
-    check_doc("no name first", doc4, sizeof(doc4) - 1, XIRI_DOC_HTML, NULL,
-              want4);
-    /* libxml2 closes <html/> at once, its stack empty again: as before
-     * the first element (a browser reads <html>, then the a; helper-73) */
-    check_doc("after <html/>", "<html/>\n</p>\n<a href=\"x\">x</a>", 30,
-              XIRI_DOC_HTML, NULL,
-              "! 0:0+0 encoding-guess\n"
-              "3:10+22/1 a@href#0 [x] <->\n"
-              "= html windows-1252 (guessed)\n");
-    check_doc("after <HTML />", "<HTML a=\"1\" />\n</x><a href=\"y\">y</a>", 36,
-              XIRI_DOC_HTML, NULL,
-              "! 0:0+0 encoding-guess\n"
-              "2:14+28/1 a@href#0 [y] <->\n"
-              "= html windows-1252 (guessed)\n");
+        snprintf(want, sizeof(want),
+                 "! 0:0+0 encoding-guess\n%s\n"
+                 "= html windows-1252 (guessed)\n",
+                 cases[k].link);
+        check_doc(cases[k].name, cases[k].doc, strlen(cases[k].doc),
+                  XIRI_DOC_HTML, NULL, want);
+    }
 }
 
 /* A tag whose '<' stands inside an earlier tag's quoted value: the walker
