@@ -401,20 +401,6 @@ static bool g_html_end_unread(const struct tag_guard *g, const char *text,
            (g_blank((unsigned char)n[4]) || n[4] == '/' || n[4] == '>');
 }
 
-/* The start tag from s to after (its end) is <html/>: libxml2 2.9 closes
- * the html element at its "/>" (a browser reads it as <html>), and its
- * stack of open elements is empty again, as before the first element. */
-static bool g_html_closed_html(const unsigned char *t, size_t base, size_t s,
-                               size_t after)
-{
-    const unsigned char *n = t + (s + 1 - base);
-
-    return after - s >= 7 && t[after - 2 - base] == '/' &&
-           (n[0] | 0x20) == 'h' && (n[1] | 0x20) == 't' &&
-           (n[2] | 0x20) == 'm' && (n[3] | 0x20) == 'l' &&
-           !g_html_name_char(n[4]);
-}
-
 /* Such an end tag, from its '<' at s to p (after its '>'), is text to
  * libxml2: each '<' in it is written over with '&', its first and those
  * in its values (a browser drops the whole tag, 13.2.5.8 on; libxml2
@@ -445,7 +431,7 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
     unsigned char c;
     struct tag_log *log = g->log;
     struct tag_attr *ra = NULL;
-    bool room = log != NULL;
+    bool room = log != NULL, named_html;
 
     if (i + 1 >= end)
         return FAST_NO;
@@ -485,6 +471,10 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
     if (html && (i - n0 >= 100 ||
                  tag_html_text_element((const char *)t + (n0 - base), i - n0)))
         return FAST_NO; /* long, or an element of text */
+    named_html = html && i - n0 == 4 && (t[n0 - base] | 0x20) == 'h' &&
+                 (t[n0 + 1 - base] | 0x20) == 't' &&
+                 (t[n0 + 2 - base] | 0x20) == 'm' &&
+                 (t[n0 + 3 - base] | 0x20) == 'l';
     for (;;) {
         while (i < end && g_blank(t[i - base]))
             i++;
@@ -492,6 +482,8 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
             G_FAST_FAIL(FAST_NO);
         c = t[i - base];
         if (c == '>' || (c == '/' && i + 1 < end && t[i + 1 - base] == '>')) {
+            if (c == '/' && named_html)
+                G_FAST_FAIL(FAST_NO); /* <html/>: seen_start */
             *out = c == '>' ? i + 1 : i + 2;
             if (log && (!room || log->ntags == TAG_LOG_ROOM))
                 log->nattrs = a0; /* they did not fit, or the tag */
@@ -746,8 +738,7 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
                     size_t after;
                     int r = g_fast(g, t, base, p, end, max_attrs, &after);
                     if (r == FAST_OK && after - p <= max_len) {
-                        if (t[p + 1 - base] != '/' &&
-                            !(g->html && g_html_closed_html(t, base, p, after)))
+                        if (t[p + 1 - base] != '/')
                             g->seen_start = true;
                         g->run = p = after;
                         if (p < end)
@@ -830,9 +821,12 @@ enum tag_guard_result tag_guard_scan(struct tag_guard *g, char *text,
             } else if (c == '>') {
                 g_log_place(g, p);
                 p++;
+                /* libxml2 2.9 closes <html/> at its "/>" (a browser
+                 * reads <html>): its stack of open elements is empty
+                 * again, as before the first element */
                 if (!(g->self_close && g->name_len == 4 &&
                       memcmp(g->name, "html", 4) == 0))
-                    g->seen_start = true; /* (g_html_closed_html) */
+                    g->seen_start = true;
                 te = g->html && g->name_len < sizeof(g->name)
                          ? tag_html_text_element(g->name, g->name_len)
                          : NULL;

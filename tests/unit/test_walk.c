@@ -505,6 +505,8 @@ static void test_walk_html_after_html_end(void)
          "3:10+22/1 a@href#0 [x] <->"},
         {"after <HTML />", "<HTML a=\"1\" />\n</x><a href=\"y\">y</a>",
          "2:14+28/1 a@href#0 [y] <->"},
+        {"after <html a/>", "<html a/>\n</p><a href=\"z\">z</a>",
+         "2:14+23/1 a@href#0 [z] <->"},
     };
     size_t k;
 
