@@ -381,6 +381,13 @@ enum { FAST_NO, FAST_OK, FAST_LIMIT };
         return (r);                                                    \
     } while (0)
 
+/* The four characters at n spell "html", in any case. */
+static bool g_spells_html(const unsigned char *n)
+{
+    return (n[0] | 0x20) == 'h' && (n[1] | 0x20) == 't' &&
+           (n[2] | 0x20) == 'm' && (n[3] | 0x20) == 'l';
+}
+
 /* HTML: an end tag that libxml2 2.9 must not read: its push parser reads
  * no element after its stack of open elements empties (at </html>, or
  * at an end tag before the first element: it goes to its epilog, and at
@@ -396,8 +403,7 @@ static bool g_html_end_unread(const struct tag_guard *g, const char *text,
 
     if (!g->seen_start)
         return true;
-    return end >= s + 7 && (n[0] | 0x20) == 'h' && (n[1] | 0x20) == 't' &&
-           (n[2] | 0x20) == 'm' && (n[3] | 0x20) == 'l' &&
+    return end >= s + 7 && g_spells_html((const unsigned char *)n) &&
            (g_blank((unsigned char)n[4]) || n[4] == '/' || n[4] == '>');
 }
 
@@ -471,10 +477,7 @@ static inline int g_fast_as(const struct tag_guard *g, bool html,
     if (html && (i - n0 >= 100 ||
                  tag_html_text_element((const char *)t + (n0 - base), i - n0)))
         return FAST_NO; /* long, or an element of text */
-    named_html = html && i - n0 == 4 && (t[n0 - base] | 0x20) == 'h' &&
-                 (t[n0 + 1 - base] | 0x20) == 't' &&
-                 (t[n0 + 2 - base] | 0x20) == 'm' &&
-                 (t[n0 + 3 - base] | 0x20) == 'l';
+    named_html = html && i - n0 == 4 && g_spells_html(t + (n0 - base));
     for (;;) {
         while (i < end && g_blank(t[i - base]))
             i++;
