@@ -576,6 +576,17 @@ struct xiri_walk_options {
                            it returns, on the calling thread.  The thread
                            lives as long as the walker.  0 (the
                            default): no thread. */
+    int parse_ahead;    /* non-zero, with parse_thread: a feed may return
+                           while the thread still parses the text it was
+                           given, so that it parses on while the caller
+                           reads the next bytes; the links and findings
+                           of that text come during the next
+                           xiri_walker_feed or _finish (the same, in the
+                           same order, on the calling thread).  For a
+                           caller that reads nothing of the walker
+                           between two feeds.  xiri_rewriter_new ignores
+                           it.  0 (the default): every feed returns with
+                           its text's links reported. */
 };
 
 /* Fill opts with the defaults. */

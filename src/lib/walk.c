@@ -183,8 +183,9 @@ struct xiri_walker {
      * thread of its own (pipe.h, "the parser thread" below); mode enum
      * walk_pipe */
     int pipe_mode;
-    size_t step;   /* WALK_STEP (walk_set_pipe) */
-    size_t parses; /* walk_parse_count */
+    bool parse_ahead; /* xiri_walk_options: push returns undrained */
+    size_t step;      /* WALK_STEP (walk_set_pipe) */
+    size_t parses;    /* walk_parse_count */
     struct pipe *pipe;
     size_t p_entities_left;       /* the parser thread's own expansion budget */
     unsigned long p_entity_depth; /* its elements open in entity text */
@@ -4468,6 +4469,7 @@ enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
     w->user = user;
     w->lazy = opts->lazy_positions != 0;
     w->pipe_mode = opts->parse_thread ? WALK_PIPE_THREAD : WALK_PIPE_OFF;
+    w->parse_ahead = opts->parse_ahead != 0;
     w->step = WALK_STEP;
     w->name = dup_or_null(opts->name);
     w->encoding_option = dup_or_null(opts->encoding);
@@ -4964,10 +4966,17 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
 
 /* The caller's bytes a piece at a time (with the parser thread, the next
  * piece is decoded and read by the guard while the last is parsed), and
- * nothing of them left to report when it returns. */
+ * nothing of them left to report when it returns; with parse_ahead, the
+ * records of the last jobs may be replayed at the next push (the thread
+ * parses them meanwhile) unless the window has grown past max_markup:
+ * check_window, which asks how far libxml2 has read, needs every record
+ * replayed (the window only shrinks with them, so it is checked at the
+ * same states as without parse_ahead: the findings are the same). */
 static enum xiri_status push(struct xiri_walker *w, const char *data, size_t n,
                              bool final)
 {
+    size_t s0, s1;
+
     do {
         size_t k = n > w->step ? w->step : n;
 
@@ -4979,10 +4988,17 @@ static enum xiri_status push(struct xiri_walker *w, const char *data, size_t n,
         data += k;
         n -= k;
     } while (n > 0 && w->status == XIRI_OK);
-    walk_drain(w);
-    if (w->status == XIRI_OK) {
-        input_discard(w->in, w->safe);
-        check_window(w);
+    (void)input_window(w->in, &s0, &s1);
+    if (w->parse_ahead && w->pipe && !final && s1 - s0 <= w->max_markup) {
+        walk_replay(w, false); /* (what is there already) */
+        if (w->status == XIRI_OK)
+            input_discard(w->in, w->safe);
+    } else {
+        walk_drain(w);
+        if (w->status == XIRI_OK) {
+            input_discard(w->in, w->safe);
+            check_window(w);
+        }
     }
     if (w->status != XIRI_OK) {
         if (w->status != XIRI_EDOC && w->status != w->error.status)

@@ -109,10 +109,18 @@ static struct xiri_registry *test_registry(void)
  * same results. */
 static enum walk_pipe pipe_mode;
 static size_t pipe_step;
-static const enum walk_pipe pipe_modes[] = {WALK_PIPE_OFF, WALK_PIPE_INLINE,
+static bool pipe_ahead; /* xiri_walk_options.parse_ahead */
+static const enum walk_pipe pipe_modes[] = {WALK_PIPE_OFF,    WALK_PIPE_INLINE,
+                                            WALK_PIPE_THREAD, WALK_PIPE_LAG,
                                             WALK_PIPE_THREAD, WALK_PIPE_LAG};
+static const bool pipe_aheads[] = {false, false, false, false, true, true};
 static const char *const pipe_names[] = {
-    "", ", records replayed", ", parser thread", ", records replayed late"};
+    "",
+    ", records replayed",
+    ", parser thread",
+    ", records replayed late",
+    ", parser thread parsing ahead",
+    ", records replayed late, across feeds"};
 
 /* Walk doc[0..n) in chunks of the given size; returns the status. */
 static enum xiri_status walk(const char *doc, size_t n, size_t chunk,
@@ -129,6 +137,7 @@ static enum xiri_status walk(const char *doc, size_t n, size_t chunk,
     xiri_walk_options_init(&o);
     o.type = type;
     o.base = base;
+    o.parse_ahead = pipe_ahead;
     xiri_ctx_new(&ctx);
     st = xiri_walker_new(ctx, reg, &o, on_link, on_diag, r, &w);
     walk_set_pipe(w, pipe_mode, pipe_step);
@@ -162,6 +171,7 @@ static void check_doc(const char *name, const char *doc, size_t n,
 
     for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
         pipe_mode = pipe_modes[m];
+        pipe_ahead = pipe_aheads[m];
         for (k = 0; k < ARRAY_LEN(chunks); k++) {
             struct record r = {NULL, 0, 0};
             struct xiri_error err;
@@ -184,6 +194,7 @@ static void check_doc(const char *name, const char *doc, size_t n,
         }
     }
     pipe_mode = WALK_PIPE_OFF;
+    pipe_ahead = false;
     pipe_step = 0;
 }
 
@@ -918,6 +929,7 @@ static void walk_lim(const char *doc, size_t n, size_t chunk,
 
     memset(out, 0, sizeof(*out));
     opts.type = type;
+    opts.parse_ahead = pipe_ahead;
     err.message[0] = '\0';
     xiri_ctx_new(&ctx);
     out->st = xiri_walker_new(ctx, reg, &opts, on_link, on_diag, &out->r, &w);
@@ -977,6 +989,7 @@ static void expect_lim(const char *name, const char *doc, size_t n,
 
     for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
         pipe_mode = pipe_modes[m];
+        pipe_ahead = pipe_aheads[m];
         for (k = 0; k < ARRAY_LEN(chunks); k++) {
             struct lim l;
             if (chunks[k] == 1 && n > 100000)
@@ -1001,6 +1014,7 @@ static void expect_lim(const char *name, const char *doc, size_t n,
         }
     }
     pipe_mode = WALK_PIPE_OFF;
+    pipe_ahead = false;
     pipe_step = 0;
 }
 
@@ -1279,6 +1293,136 @@ static void test_walk_limit_markup(void)
     TEST_STR_EQ("content over the value limit", l.r.text ? l.r.text : "",
                 "! 1:8+7 value-too-long\n1:8041+8040/1 a@href#0 [x] <->\n");
     free(l.r.text);
+    free(t.s);
+}
+
+/* How much of the document had been fed when value-too-long came. */
+struct fed_at {
+    size_t fed, at;
+};
+
+static int on_diag_fed_at(void *user, const struct xiri_doc_diag *d)
+{
+    struct fed_at *f = user;
+
+    if (strcmp(d->code, "value-too-long") == 0 && f->at == 0)
+        f->at = f->fed;
+    return 0;
+}
+
+/* An element's content longer than max_markup is given up at the end of
+ * the feed that makes it so (check_window), not held to its end: with
+ * parse_ahead too, where a feed returns before the records of its last
+ * text are replayed, since the window is then checked with every record
+ * replayed once it is longer than max_markup. */
+static void test_walk_content_given_up_early(void)
+{
+    struct text t = {NULL, 0, 0};
+    size_t m, i, start, want;
+    int k;
+
+    /* (after the first 64 KiB, which the walker reads at once) */
+    text_add(&t, "<r>");
+    for (k = 0; k < 10000; k++)
+        text_add(&t, "<b>x</b>");
+    text_add(&t, "<id>");
+    start = t.len;
+    text_add(&t, "http://example.org/");
+    for (k = 0; k < 20000; k++)
+        text_add(&t, "abcdefgh");
+    text_add(&t, "</id><a href='x'/></r>");
+    /* the first feed end with more than 4096 bytes of it */
+    want = (start + 4096) / 1000 * 1000 + 1000;
+    for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
+        struct xiri_ctx *ctx = NULL;
+        struct xiri_registry *reg = test_registry();
+        struct xiri_walk_options o;
+        struct xiri_walker *w = NULL;
+        struct fed_at f = {0, 0};
+        enum xiri_status st;
+
+        xiri_walk_options_init(&o);
+        o.type = XIRI_DOC_XML;
+        o.max_markup = 4096;
+        o.parse_ahead = pipe_aheads[m];
+        xiri_ctx_new(&ctx);
+        st = xiri_walker_new(ctx, reg, &o, NULL, on_diag_fed_at, &f, &w);
+        walk_set_pipe(w, pipe_modes[m], m > 0 ? 1000 : 0);
+        for (i = 0; st == XIRI_OK && i < t.len; i += 1000) {
+            size_t n = t.len - i < 1000 ? t.len - i : 1000;
+            f.fed = i + n;
+            st = xiri_walker_feed(w, t.s + i, n, NULL);
+        }
+        if (st == XIRI_OK)
+            st = xiri_walker_finish(w, NULL);
+        if (st != XIRI_OK)
+            TEST_FAIL("content given up%s: %s", pipe_names[m],
+                      xiri_strerror(st));
+        if (f.at != want)
+            TEST_FAIL("content given up%s: when %zu bytes were fed, want "
+                      "%zu",
+                      pipe_names[m], f.at, want);
+        xiri_walker_free(w);
+        xiri_registry_free(reg);
+        xiri_ctx_free(ctx);
+    }
+    free(t.s);
+}
+
+static int on_link_count(void *user, const struct xiri_link *l)
+{
+    (void)l;
+    ++*(size_t *)user;
+    return 0;
+}
+
+/* parse_ahead: a feed returns before the links of its last text are
+ * reported (records replayed late: one batch a step), and they come with
+ * the next feed or the finish; without it, a feed returns with every
+ * link whose tag it completes. */
+static void test_walk_parse_ahead(void)
+{
+    struct text t = {NULL, 0, 0};
+    size_t m, first[2];
+    int k;
+
+    text_add(&t, "<r>");
+    for (k = 0; k < 20000; k++)
+        text_add(&t, "<a href='x'/>");
+    text_add(&t, "</r>");
+    for (m = 0; m < 2; m++) {
+        struct xiri_ctx *ctx = NULL;
+        struct xiri_registry *reg = test_registry();
+        struct xiri_walk_options o;
+        struct xiri_walker *w = NULL;
+        size_t links = 0;
+        enum xiri_status st;
+
+        xiri_walk_options_init(&o);
+        o.parse_ahead = m == 1;
+        xiri_ctx_new(&ctx);
+        st = xiri_walker_new(ctx, reg, &o, on_link_count, NULL, &links, &w);
+        walk_set_pipe(w, WALK_PIPE_LAG, 0);
+        if (st == XIRI_OK)
+            st = xiri_walker_feed(w, t.s, 150000, NULL);
+        first[m] = links;
+        if (st == XIRI_OK)
+            st = xiri_walker_feed(w, t.s + 150000, t.len - 150000, NULL);
+        if (st == XIRI_OK)
+            st = xiri_walker_finish(w, NULL);
+        if (st != XIRI_OK || links != 20000)
+            TEST_FAIL("parse_ahead %zu: %s, %zu links", m, xiri_strerror(st),
+                      links);
+        xiri_walker_free(w);
+        xiri_registry_free(reg);
+        xiri_ctx_free(ctx);
+    }
+    /* the 13-byte tags after "<r>" complete in the first 150,000 bytes */
+    CU_ASSERT_EQUAL(first[0], (150000 - 3) / 13);
+    if (first[1] >= first[0])
+        TEST_FAIL("parse_ahead: %zu links after the first feed, want fewer "
+                  "than %zu",
+                  first[1], first[0]);
     free(t.s);
 }
 
@@ -2771,6 +2915,8 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_limit_default_attributes);
     CU_ADD_TEST(s, test_walk_limit_entities);
     CU_ADD_TEST(s, test_walk_limit_markup);
+    CU_ADD_TEST(s, test_walk_content_given_up_early);
+    CU_ADD_TEST(s, test_walk_parse_ahead);
     CU_ADD_TEST(s, test_walk_unknown_entity);
     CU_ADD_TEST(s, test_walk_html_nul);
     CU_ADD_TEST(s, test_walk_bom_conflict_utf16);
