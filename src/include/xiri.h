@@ -584,9 +584,10 @@ struct xiri_walk_options {
                            xiri_walker_feed or _finish (the same, in the
                            same order, on the calling thread).  For a
                            caller that reads nothing of the walker
-                           between two feeds.  xiri_rewriter_new ignores
-                           it.  0 (the default): every feed returns with
-                           its text's links reported. */
+                           between two feeds; under xiri_rewriter_new,
+                           what a feed writes stops before those links.
+                           0 (the default): every feed returns with its
+                           text's links reported. */
 };
 
 /* Fill opts with the defaults. */

@@ -1395,7 +1395,6 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
                                    struct xiri_rewriter **out)
 {
     struct xiri_rewriter *rw;
-    struct xiri_walk_options wo;
     enum xiri_status st;
 
     if (!out)
@@ -1429,14 +1428,12 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     buf_init(&rw->bases[1].text, XIRI_MAX_LEN);
     buf_init(&rw->resolved, XIRI_MAX_LEN);
     /* with lazy_positions, an event's line and column are counted only
-     * when it has something to say (event_place); never parse_ahead: the
-     * rewriter reads the walker after each feed */
-    if (walk_opts)
-        wo = *walk_opts;
-    else
-        xiri_walk_options_init(&wo);
-    wo.parse_ahead = 0;
-    st = xiri_walker_new(ctx, reg, &wo, on_link, forward_diag, rw, &rw->walker);
+     * when it has something to say (event_place); with parse_ahead, the
+     * links of a feed's last text come during the next feed, and what is
+     * written after a feed stops where the walker has settled
+     * (walk_settled), before them */
+    st = xiri_walker_new(ctx, reg, walk_opts, on_link, forward_diag, rw,
+                         &rw->walker);
     if (st != XIRI_OK) {
         xiri_rewriter_free(rw);
         return st;

@@ -2748,6 +2748,73 @@ static void test_walk_rewriter_lazy(void)
     xiri_ctx_free(ctx);
 }
 
+static int text_write(void *user, const void *data, size_t len)
+{
+    text_add(user, "%.*s", (int)len, (const char *)data);
+    return 0;
+}
+
+/* The rewriter with parse_ahead, the records replayed late: the same
+ * bytes as without (each e acute escaped, %C3%A9), fewer of them written
+ * after the first feed (what a feed writes stops before the links not
+ * reported yet). */
+static void test_walk_rewriter_parse_ahead(void)
+{
+    struct text doc = {NULL, 0, 0}, want = {NULL, 0, 0}, out[2];
+    size_t m, first[2];
+    int k;
+
+    text_add(&doc, "<r>");
+    text_add(&want, "<r>");
+    for (k = 0; k < 12000; k++) {
+        text_add(&doc, "<a href='\xC3\xA9'/>");
+        text_add(&want, "<a href='%%C3%%A9'/>");
+    }
+    text_add(&doc, "</r>");
+    text_add(&want, "</r>");
+    for (m = 0; m < 2; m++) {
+        struct xiri_ctx *ctx = NULL;
+        struct xiri_registry *reg = test_registry();
+        struct xiri_walk_options o;
+        struct xiri_rewriter *rw = NULL;
+        enum xiri_status st;
+
+        memset(&out[m], 0, sizeof(out[m]));
+        text_add(&out[m], "%s", "");
+        xiri_walk_options_init(&o);
+        o.parse_ahead = m == 1;
+        xiri_ctx_new(&ctx);
+        st = xiri_rewriter_new(ctx, reg, &o, NULL, text_write, NULL, NULL,
+                               &out[m], &rw);
+        if (st == XIRI_OK)
+            walk_set_pipe(
+                (struct xiri_walker *)(uintptr_t)xiri_rewriter_walker(rw),
+                WALK_PIPE_LAG, 0);
+        if (st == XIRI_OK)
+            st = xiri_rewriter_feed(rw, doc.s, 150000, NULL);
+        first[m] = out[m].len;
+        if (st == XIRI_OK)
+            st = xiri_rewriter_feed(rw, doc.s + 150000, doc.len - 150000, NULL);
+        if (st == XIRI_OK)
+            st = xiri_rewriter_finish(rw, NULL);
+        if (st != XIRI_OK)
+            TEST_FAIL("rewrite, parse_ahead %zu: %s", m, xiri_strerror(st));
+        else
+            TEST_STR_EQ("rewrite with parse_ahead", out[m].s, want.s);
+        xiri_rewriter_free(rw);
+        xiri_registry_free(reg);
+        xiri_ctx_free(ctx);
+    }
+    if (first[1] >= first[0])
+        TEST_FAIL("rewrite, parse_ahead: %zu bytes written after the first "
+                  "feed, want fewer than %zu",
+                  first[1], first[0]);
+    free(doc.s);
+    free(want.s);
+    free(out[0].s);
+    free(out[1].s);
+}
+
 static void test_walk_lazy_positions(void)
 {
     static const char *const samples[] = {
@@ -2941,6 +3008,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_positions_in_value);
     CU_ADD_TEST(s, test_walk_lazy_positions);
     CU_ADD_TEST(s, test_walk_rewriter_lazy);
+    CU_ADD_TEST(s, test_walk_rewriter_parse_ahead);
     CU_ADD_TEST(s, test_walk_libxml2_values_in_buffer);
     return 0;
 }
