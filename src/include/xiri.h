@@ -695,7 +695,8 @@ XIRI_API enum xiri_status xiri_walker_new(struct xiri_ctx *ctx,
                                           struct xiri_walker **out);
 
 /* Feed the next bytes of the document, in any chunk sizes.  Links are
- * reported as soon as their element is complete.  XIRI_EDOC when the
+ * reported as soon as their element is complete (with parse_ahead, some
+ * during the next feed or the finish).  XIRI_EDOC when the
  * document is not well-formed (err gives line, column and reason; the
  * walker is then finished), XIRI_ECANCELED when a callback stopped it. */
 XIRI_API enum xiri_status xiri_walker_feed(struct xiri_walker *w,

@@ -200,6 +200,7 @@
 #define utf8_encode xiri__utf8_encode
 #define utf8_may_be_rtl xiri__utf8_may_be_rtl
 #define walk_backstops xiri__walk_backstops
+#define walk_catch_up xiri__walk_catch_up
 #define walk_guessed_head xiri__walk_guessed_head
 #define walk_html_prescan xiri__walk_html_prescan
 #define walk_nul_count xiri__walk_nul_count

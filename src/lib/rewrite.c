@@ -168,7 +168,8 @@ static void emit_original(struct xiri_rewriter *rw, size_t upto)
     rw->emitted = upto;
     /* drop what is written once it is a good part of the buffer and at
      * least RW_PEND_DROP bytes: the bytes kept (those the walker has not
-     * settled, about a chunk fed) are moved once for that many written,
+     * settled, about a chunk fed, and with parse_ahead the jobs the
+     * parser thread was given after them) are moved once for that many written,
      * not once a chunk */
     keep = rw->pend.len - (upto - rw->pend_start);
     if (upto - rw->pend_start >= RW_PEND_DROP && keep < rw->pend.len / 2) {
@@ -1442,6 +1443,24 @@ enum xiri_status xiri_rewriter_new(struct xiri_ctx *ctx,
     return XIRI_OK;
 }
 
+/* The walker's status st (and its error) as the rewriter's, unless the
+ * rewriter failed first: a failure of its own, set first, is the one
+ * told; false when either failed. */
+static bool walker_ok(struct xiri_rewriter *rw, enum xiri_status st,
+                      const struct xiri_error *werr)
+{
+    if (st != XIRI_OK && rw->status == XIRI_OK) {
+        rw->status = st;
+        rw->error = *werr;
+    }
+    return rw->status == XIRI_OK;
+}
+
+/* With parse_ahead a feed may return before the links of its last text
+ * are reported (xiri_walker_feed); the rewriter's decisions on what was
+ * fed (a NUL, a byte not ASCII after encoding-late) are made with them
+ * all reported first (walk_catch_up), so that the same links come before
+ * them as without parse_ahead, however far the parser thread got. */
 enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
                                     const void *data, size_t len,
                                     struct xiri_error *err)
@@ -1458,17 +1477,25 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
         stop(rw, rw->pend.status, xiri_strerror(rw->pend.status));
         goto fail;
     }
-    if (!rw->non_ascii_seen && has_non_ascii((const char *)data, len))
+    if (!rw->non_ascii_seen && has_non_ascii((const char *)data, len)) {
+        /* (the findings before see a page ASCII so far: late_meta_stop) */
+        st = walk_catch_up(rw->walker, &werr);
+        if (!walker_ok(rw, st, &werr))
+            goto fail;
         rw->non_ascii_seen = true;
+    }
     rw->fed += len;
     st = xiri_walker_feed(rw->walker, data, len, &werr);
-    if (st != XIRI_OK && rw->status == XIRI_OK) {
-        /* a failure of the rewriter's own, set first, is the one told */
-        rw->status = st;
-        rw->error = werr;
-    }
-    if (rw->status != XIRI_OK)
+    if (!walker_ok(rw, st, &werr))
         goto fail;
+    if (walk_nul_count(rw->walker) > 0 ||
+        (rw->late_meta && rw->non_ascii_seen)) {
+        /* the rewrite stops below (an encoding-late with the page ASCII
+         * then was reported before this feed's bytes: above) */
+        st = walk_catch_up(rw->walker, &werr);
+        if (!walker_ok(rw, st, &werr))
+            goto fail;
+    }
     if (walk_nul_count(rw->walker) > 0)
         goto nul;
     if (late_meta_stop(rw))

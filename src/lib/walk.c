@@ -3263,7 +3263,8 @@ static void html_parse_chunk(struct xiri_walker *w, const char *data, size_t n,
  * in the same order.  P touches nothing of the walker's but libxml2's
  * context and its own budget: the guard, the text window, the bases, the
  * links are W's.  Each xiri_walker_feed returns with every record
- * replayed (walk_drain), so that nothing of it lags behind the call.
+ * replayed (walk_drain), so that nothing of it lags behind the call,
+ * unless the caller asked for parse_ahead (push).
  * HTML's callbacks ask the parser only its position; where the guard
  * must ask libxml2 what it read (TAG_GUARD_SYNC: after the tag of a
  * script, a style or an element of text) W first replays every record,
@@ -4964,14 +4965,38 @@ static void push_piece(struct xiri_walker *w, const char *data, size_t n,
     }
 }
 
+/* Every record of the text given to libxml2 replayed, the text reported
+ * let go and the window checked: where a feed ends (push), or where the
+ * caller asks for it (walk_catch_up). */
+static void catch_up(struct xiri_walker *w)
+{
+    walk_drain(w);
+    if (w->status == XIRI_OK) {
+        input_discard(w->in, w->safe);
+        check_window(w);
+    }
+}
+
+/* The walk's status, its error said when nothing else said it. */
+static enum xiri_status walk_status(struct xiri_walker *w)
+{
+    if (w->status != XIRI_OK && w->status != XIRI_EDOC &&
+        w->status != w->error.status)
+        error_set(&w->error, w->status, 0, "%s", xiri_strerror(w->status));
+    return w->status;
+}
+
 /* The caller's bytes a piece at a time (with the parser thread, the next
  * piece is decoded and read by the guard while the last is parsed), and
  * nothing of them left to report when it returns; with parse_ahead, the
  * records of the last jobs may be replayed at the next push (the thread
  * parses them meanwhile) unless the window has grown past max_markup:
  * check_window, which asks how far libxml2 has read, needs every record
- * replayed (the window only shrinks with them, so it is checked at the
- * same states as without parse_ahead: the findings are the same). */
+ * replayed, and finds something only when the text from the content's
+ * start, or from libxml2's place, to the window's end is longer than
+ * max_markup; both places are at or after w->safe, itself at or after
+ * the window's start, so a window no longer than that rules out every
+ * finding it would make after the replay: the findings are the same. */
 static enum xiri_status push(struct xiri_walker *w, const char *data, size_t n,
                              bool final)
 {
@@ -4993,20 +5018,9 @@ static enum xiri_status push(struct xiri_walker *w, const char *data, size_t n,
         walk_replay(w, false); /* (what is there already) */
         if (w->status == XIRI_OK)
             input_discard(w->in, w->safe);
-    } else {
-        walk_drain(w);
-        if (w->status == XIRI_OK) {
-            input_discard(w->in, w->safe);
-            check_window(w);
-        }
-    }
-    if (w->status != XIRI_OK) {
-        if (w->status != XIRI_EDOC && w->status != w->error.status)
-            error_set(&w->error, w->status, 0, "%s",
-                      xiri_strerror(w->status));
-        return w->status;
-    }
-    return XIRI_OK;
+    } else
+        catch_up(w);
+    return walk_status(w);
 }
 
 enum xiri_status xiri_walker_feed(struct xiri_walker *w, const void *data,
@@ -5121,6 +5135,15 @@ enum xiri_doc_type xiri_walker_type(const struct xiri_walker *w)
 size_t walk_nul_count(const struct xiri_walker *w)
 {
     return w && w->in ? input_nul_count(w->in) : 0;
+}
+
+enum xiri_status walk_catch_up(struct xiri_walker *w, struct xiri_error *err)
+{
+    if (w->status == XIRI_OK && w->state == WALK_RUN)
+        catch_up(w);
+    if (walk_status(w) != XIRI_OK && err)
+        *err = w->error;
+    return w->status;
 }
 
 size_t walk_parse_count(const struct xiri_walker *w)

@@ -55,6 +55,13 @@ unsigned long walk_backstops(const struct xiri_walker *w);
 /* How many U+0000 characters the document has had so far. */
 size_t walk_nul_count(const struct xiri_walker *w);
 
+/* With parse_ahead (xiri_walk_options): report now every link and
+ * finding of the text fed so far, as a feed without it does before it
+ * returns (the rewriter, before it decides on what was fed: the same
+ * links come before its decision however far the parser thread got);
+ * the walk's status, and its error in err. */
+enum xiri_status walk_catch_up(struct xiri_walker *w, struct xiri_error *err);
+
 /* How many times libxml2 has been given text so far (tests: the steps
  * are the same with the parser thread and without). */
 size_t walk_parse_count(const struct xiri_walker *w);

@@ -155,20 +155,14 @@ static enum xiri_status walk_count(struct xiri_ctx *ctx,
                                    size_t n, enum walk_pipe mode, int want)
 {
     struct xiri_walker *w = NULL;
-    struct xiri_walk_options o;
     int links = 0;
 
-    /* the late records also across feeds (parse_ahead) */
-    xiri_walk_options_init(&o);
-    o.parse_ahead = mode == WALK_PIPE_LAG;
     if (st == XIRI_OK)
-        st = xiri_walker_new(ctx, reg, &o, count_link, NULL, &links, &w);
+        st = xiri_walker_new(ctx, reg, NULL, count_link, NULL, &links, &w);
     if (st == XIRI_OK && mode != WALK_PIPE_OFF)
         walk_set_pipe(w, mode, 8);
     if (st == XIRI_OK)
-        st = xiri_walker_feed(w, doc, n / 2, NULL);
-    if (st == XIRI_OK)
-        st = xiri_walker_feed(w, doc + n / 2, n - n / 2, NULL);
+        st = xiri_walker_feed(w, doc, n, NULL);
     if (st == XIRI_OK)
         st = xiri_walker_finish(w, NULL);
     xiri_walker_free(w);

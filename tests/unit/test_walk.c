@@ -109,17 +109,16 @@ static struct xiri_registry *test_registry(void)
  * same results. */
 static enum walk_pipe pipe_mode;
 static size_t pipe_step;
-static bool pipe_ahead; /* xiri_walk_options.parse_ahead */
-static const enum walk_pipe pipe_modes[] = {WALK_PIPE_OFF,    WALK_PIPE_INLINE,
-                                            WALK_PIPE_THREAD, WALK_PIPE_LAG,
+static const enum walk_pipe pipe_modes[] = {WALK_PIPE_OFF, WALK_PIPE_INLINE,
                                             WALK_PIPE_THREAD, WALK_PIPE_LAG};
-static const bool pipe_aheads[] = {false, false, false, false, true, true};
 static const char *const pipe_names[] = {
-    "",
-    ", records replayed",
-    ", parser thread",
-    ", records replayed late",
-    ", parser thread parsing ahead",
+    "", ", records replayed", ", parser thread", ", records replayed late"};
+/* the same with parse_ahead, for documents over the 64 KiB the walker
+ * holds before it starts (WALK_SNIFF_MAX: below, a walk is one push) */
+static const enum walk_pipe ahead_modes[] = {WALK_PIPE_OFF, WALK_PIPE_THREAD,
+                                             WALK_PIPE_LAG};
+static const char *const ahead_names[] = {
+    "", ", parser thread parsing ahead",
     ", records replayed late, across feeds"};
 
 /* Walk doc[0..n) in chunks of the given size; returns the status. */
@@ -137,7 +136,6 @@ static enum xiri_status walk(const char *doc, size_t n, size_t chunk,
     xiri_walk_options_init(&o);
     o.type = type;
     o.base = base;
-    o.parse_ahead = pipe_ahead;
     xiri_ctx_new(&ctx);
     st = xiri_walker_new(ctx, reg, &o, on_link, on_diag, r, &w);
     walk_set_pipe(w, pipe_mode, pipe_step);
@@ -171,7 +169,6 @@ static void check_doc(const char *name, const char *doc, size_t n,
 
     for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
         pipe_mode = pipe_modes[m];
-        pipe_ahead = pipe_aheads[m];
         for (k = 0; k < ARRAY_LEN(chunks); k++) {
             struct record r = {NULL, 0, 0};
             struct xiri_error err;
@@ -194,7 +191,6 @@ static void check_doc(const char *name, const char *doc, size_t n,
         }
     }
     pipe_mode = WALK_PIPE_OFF;
-    pipe_ahead = false;
     pipe_step = 0;
 }
 
@@ -929,7 +925,6 @@ static void walk_lim(const char *doc, size_t n, size_t chunk,
 
     memset(out, 0, sizeof(*out));
     opts.type = type;
-    opts.parse_ahead = pipe_ahead;
     err.message[0] = '\0';
     xiri_ctx_new(&ctx);
     out->st = xiri_walker_new(ctx, reg, &opts, on_link, on_diag, &out->r, &w);
@@ -989,7 +984,6 @@ static void expect_lim(const char *name, const char *doc, size_t n,
 
     for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
         pipe_mode = pipe_modes[m];
-        pipe_ahead = pipe_aheads[m];
         for (k = 0; k < ARRAY_LEN(chunks); k++) {
             struct lim l;
             if (chunks[k] == 1 && n > 100000)
@@ -1014,7 +1008,6 @@ static void expect_lim(const char *name, const char *doc, size_t n,
         }
     }
     pipe_mode = WALK_PIPE_OFF;
-    pipe_ahead = false;
     pipe_step = 0;
 }
 
@@ -1333,7 +1326,7 @@ static void test_walk_content_given_up_early(void)
     text_add(&t, "</id><a href='x'/></r>");
     /* the first feed end with more than 4096 bytes of it */
     want = (start + 4096) / 1000 * 1000 + 1000;
-    for (m = 0; m < ARRAY_LEN(pipe_modes); m++) {
+    for (m = 0; m < ARRAY_LEN(ahead_modes); m++) {
         struct xiri_ctx *ctx = NULL;
         struct xiri_registry *reg = test_registry();
         struct xiri_walk_options o;
@@ -1344,10 +1337,10 @@ static void test_walk_content_given_up_early(void)
         xiri_walk_options_init(&o);
         o.type = XIRI_DOC_XML;
         o.max_markup = 4096;
-        o.parse_ahead = pipe_aheads[m];
+        o.parse_ahead = 1;
         xiri_ctx_new(&ctx);
         st = xiri_walker_new(ctx, reg, &o, NULL, on_diag_fed_at, &f, &w);
-        walk_set_pipe(w, pipe_modes[m], m > 0 ? 1000 : 0);
+        walk_set_pipe(w, ahead_modes[m], m > 0 ? 1000 : 0);
         for (i = 0; st == XIRI_OK && i < t.len; i += 1000) {
             size_t n = t.len - i < 1000 ? t.len - i : 1000;
             f.fed = i + n;
@@ -1356,12 +1349,12 @@ static void test_walk_content_given_up_early(void)
         if (st == XIRI_OK)
             st = xiri_walker_finish(w, NULL);
         if (st != XIRI_OK)
-            TEST_FAIL("content given up%s: %s", pipe_names[m],
+            TEST_FAIL("content given up%s: %s", ahead_names[m],
                       xiri_strerror(st));
         if (f.at != want)
             TEST_FAIL("content given up%s: when %zu bytes were fed, want "
                       "%zu",
-                      pipe_names[m], f.at, want);
+                      ahead_names[m], f.at, want);
         xiri_walker_free(w);
         xiri_registry_free(reg);
         xiri_ctx_free(ctx);
@@ -2815,6 +2808,108 @@ static void test_walk_rewriter_parse_ahead(void)
     free(out[1].s);
 }
 
+static int count_event(void *user, const struct xiri_rewrite_event *ev)
+{
+    (void)ev;
+    ++*(size_t *)user;
+    return 0;
+}
+
+/* How a rewrite of doc, fed 100,000 bytes at a time, ended: the links
+ * reported before it stopped, its status and message. */
+struct rw_end {
+    size_t events;
+    enum xiri_status st;
+    char message[256];
+};
+
+static void rewrite_fed(const struct text *doc, enum xiri_doc_type type,
+                        bool ahead, struct rw_end *end)
+{
+    struct xiri_ctx *ctx = NULL;
+    struct xiri_registry *reg = test_registry();
+    struct xiri_walk_options o;
+    struct xiri_rewriter *rw = NULL;
+    struct xiri_error err;
+    size_t i;
+
+    memset(end, 0, sizeof(*end));
+    err.message[0] = '\0';
+    xiri_walk_options_init(&o);
+    o.type = type;
+    o.parse_ahead = ahead;
+    xiri_ctx_new(&ctx);
+    end->st = xiri_rewriter_new(ctx, reg, &o, NULL, lazy_write, count_event,
+                                NULL, &end->events, &rw);
+    if (end->st == XIRI_OK && ahead)
+        walk_set_pipe((struct xiri_walker *)(uintptr_t)xiri_rewriter_walker(rw),
+                      WALK_PIPE_LAG, 0);
+    for (i = 0; end->st == XIRI_OK && i < doc->len; i += 100000)
+        end->st = xiri_rewriter_feed(
+            rw, doc->s + i, doc->len - i < 100000 ? doc->len - i : 100000,
+            &err);
+    if (end->st == XIRI_OK)
+        end->st = xiri_rewriter_finish(rw, &err);
+    snprintf(end->message, sizeof(end->message), "%s", err.message);
+    xiri_rewriter_free(rw);
+    xiri_registry_free(reg);
+    xiri_ctx_free(ctx);
+}
+
+/* A rewrite that stops on what was fed (a NUL; a byte not ASCII in a
+ * page whose late <meta> names another encoding than the guess) reports
+ * the same links before it with parse_ahead, the records replayed late,
+ * as without: the rewriter has every record replayed before it decides
+ * (walk_catch_up).  The page is ASCII for its first MiB (the head the
+ * walker holds, the encoding then a guess), the <meta> at 1,180,000
+ * bytes, the first byte not ASCII at 1,210,000, in the next feed: without
+ * parse_ahead the rewrite stops after that feed, when its links are all
+ * reported; with it, the <meta>'s finding may come during that feed. */
+static void test_walk_rewriter_stops_parse_ahead(void)
+{
+    struct text doc = {NULL, 0, 0};
+    struct rw_end off, ahead;
+    int k;
+
+    text_add(&doc, "<r>");
+    for (k = 0; k < 12000; k++)
+        text_add(&doc, "<a href='\xC3\xA9'/>");
+    text_add(&doc, "%s", "");
+    doc.s[150000] = '\0'; /* (inside a value) */
+    text_add(&doc, "</r>");
+    rewrite_fed(&doc, XIRI_DOC_XML, false, &off);
+    rewrite_fed(&doc, XIRI_DOC_XML, true, &ahead);
+    CU_ASSERT_EQUAL(off.st, XIRI_EDOC);
+    CU_ASSERT_EQUAL(ahead.st, off.st);
+    TEST_STR_EQ("NUL, parse_ahead: the message", ahead.message, off.message);
+    if (ahead.events != off.events || off.events < 9000)
+        TEST_FAIL("NUL: %zu links before the stop with parse_ahead, %zu "
+                  "without",
+                  ahead.events, off.events);
+    doc.len = 0;
+    text_add(&doc, "<html><head><title>t</title></head><body>\n");
+    while (doc.len < 1180000)
+        text_add(&doc, "<a href=x>y</a>\n");
+    text_add(&doc, "<meta charset=\"Shift_JIS\">\n");
+    while (doc.len < 1210000)
+        text_add(&doc, "<a href=x>y</a>\n");
+    text_add(&doc, "<p>\xE9</p>\n");
+    while (doc.len < 1300000)
+        text_add(&doc, "<a href=x>y</a>\n");
+    text_add(&doc, "</body></html>\n");
+    rewrite_fed(&doc, XIRI_DOC_HTML, false, &off);
+    rewrite_fed(&doc, XIRI_DOC_HTML, true, &ahead);
+    CU_ASSERT_EQUAL(off.st, XIRI_EENCODING);
+    CU_ASSERT_EQUAL(ahead.st, off.st);
+    TEST_STR_EQ("encoding-late, parse_ahead: the message", ahead.message,
+                off.message);
+    if (ahead.events != off.events || off.events < 70000)
+        TEST_FAIL("encoding-late: %zu links before the stop with "
+                  "parse_ahead, %zu without",
+                  ahead.events, off.events);
+    free(doc.s);
+}
+
 static void test_walk_lazy_positions(void)
 {
     static const char *const samples[] = {
@@ -3009,6 +3104,7 @@ int suite_walk_register(void)
     CU_ADD_TEST(s, test_walk_lazy_positions);
     CU_ADD_TEST(s, test_walk_rewriter_lazy);
     CU_ADD_TEST(s, test_walk_rewriter_parse_ahead);
+    CU_ADD_TEST(s, test_walk_rewriter_stops_parse_ahead);
     CU_ADD_TEST(s, test_walk_libxml2_values_in_buffer);
     return 0;
 }
