@@ -21,6 +21,14 @@
 
 #define CLI_PROG "xiri"
 
+/* Bytes of a document that check, links and rewrite read and feed at a
+ * time: memory does not grow with the document's size.  With the parser
+ * thread the walker returns from a feed while the thread parses on
+ * (parse_ahead): about 0.5 ms of its work is queued (three jobs), which
+ * outlasts reading 128 KiB but not 1 MiB (bench/README.md, twenty-third
+ * session). */
+#define CLI_READ_SIZE ((size_t)128 * 1024)
+
 /* The commands; each returns an exit status.  argv[0] is the command's
  * own name ("iri", "explain", "check", "links"). */
 int cmd_iri(int argc, char **argv);

@@ -10,13 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Bytes read from a file and given to the walker at a time: memory does
- * not grow with the document's size.  With the parser thread the walker
- * returns from a feed while the thread parses on (parse_ahead): it has
- * about 0.5 ms of work queued (three jobs), which outlasts reading 128 KiB
- * but not 1 MiB (bench/README.md). */
-#define DOC_CHUNK (128 * 1024)
-
 enum doc_cmd { DC_CHECK, DC_LINKS };
 
 enum doc_fmt { F_TEXT, F_JSON, F_SARIF, F_TSV };
@@ -240,7 +233,7 @@ struct doc_run {
     struct doc_opts o;
     struct xiri_ctx *ctx;
     struct xiri_registry *reg;
-    char *chunk;     /* DOC_CHUNK bytes */
+    char *chunk;            /* CLI_READ_SIZE bytes */
     struct cli_state state; /* the worst exit status so far, stop */
     size_t seq;      /* the number of the file being walked */
     size_t nseen;    /* files walked, without -j */
@@ -1313,14 +1306,14 @@ static void walk_file(struct doc_run *r, const char *name)
     }
     for (;;) {
         errno = 0;
-        n = fread(r->chunk, 1, DOC_CHUNK, fp);
+        n = fread(r->chunk, 1, CLI_READ_SIZE, fp);
         if (n > 0) {
             e.message[0] = '\0';
             st = xiri_walker_feed(f.w, r->chunk, n, &e);
             if (st != XIRI_OK)
                 break;
         }
-        if (n < DOC_CHUNK) {
+        if (n < CLI_READ_SIZE) {
             if (ferror(fp)) {
                 char text[300];
 
@@ -1428,7 +1421,7 @@ static int pool_start(struct doc_run *r, unsigned n)
         c->nfailures = c->failures_cap = 0;
         memset(&c->state, 0, sizeof(c->state));
         memset(&c->sum, 0, sizeof(c->sum));
-        c->chunk = malloc(DOC_CHUNK);
+        c->chunk = malloc(CLI_READ_SIZE);
         r->nworkers++;
         if (!c->chunk || xiri_ctx_new(&c->ctx) != XIRI_OK) {
             free(users);
@@ -1586,7 +1579,7 @@ static int run_doc(struct doc_run *r, const char *help, int argc, char **argv)
         free(files);
         return st;
     }
-    r->chunk = malloc(DOC_CHUNK);
+    r->chunk = malloc(CLI_READ_SIZE);
     if (!r->chunk) {
         free(files);
         cli_out_of_memory(&r->state);

@@ -22,11 +22,6 @@
 /* Bytes read and written at a time: memory does not grow with the
  * document's size. */
 #define RW_CHUNK 65536
-/* the document is read and fed in pieces this big (the walker reads them
- * a step at a time; with the parser thread, which parses on across feeds
- * (parse_ahead), about 0.5 ms of its work is queued at a feed's end,
- * which outlasts reading 128 KiB but not 1 MiB) */
-#define RW_READ ((size_t)128 * 1024)
 
 /* Lines of context around each change in --diff (as "diff -u"). */
 #define DIFF_CONTEXT 3
@@ -231,7 +226,7 @@ struct rw_run {
     struct rw_opts o;
     struct xiri_ctx *ctx;
     struct xiri_registry *reg;
-    char *chunk;  /* RW_READ bytes */
+    char *chunk;  /* CLI_READ_SIZE bytes */
     char *chunk2; /* RW_CHUNK bytes, for copies and diffs */
     struct cli_state state; /* the worst exit status so far; stop: out
                              * of memory or stdout failed */
@@ -1651,7 +1646,7 @@ static bool rewrite_input(struct rw_file *f)
     ssize_t k;
 
     for (;;) {
-        k = read_some(f->in, r->chunk, RW_READ);
+        k = read_some(f->in, r->chunk, CLI_READ_SIZE);
         if (k < 0) {
             msg_errno(f->shown, "error reading", errno,
                       r->o.dest == D_IN_PLACE ? "; the file is left as it is"
@@ -2017,7 +2012,7 @@ static int pool_start(struct rw_run *r, unsigned n)
         memset(&c->state, 0, sizeof(c->state));
         memset(&c->sum, 0, sizeof(c->sum));
         c->sum.rewrite = true;
-        c->chunk = malloc(RW_READ);
+        c->chunk = malloc(CLI_READ_SIZE);
         c->chunk2 = malloc(RW_CHUNK);
         r->nworkers++;
         if (!c->chunk || !c->chunk2 || xiri_ctx_new(&c->ctx) != XIRI_OK) {
@@ -2133,7 +2128,7 @@ static int run_rewrite(struct rw_run *r, int argc, char **argv)
         free(files);
         return st;
     }
-    r->chunk = malloc(RW_READ);
+    r->chunk = malloc(CLI_READ_SIZE);
     r->chunk2 = malloc(RW_CHUNK);
     if (!r->chunk || !r->chunk2) {
         free(files);

@@ -1456,6 +1456,17 @@ static bool walker_ok(struct xiri_rewriter *rw, enum xiri_status st,
     return rw->status == XIRI_OK;
 }
 
+/* A document with a NUL is not rewritten: true when it stopped so. */
+static bool nul_stop(struct xiri_rewriter *rw)
+{
+    if (walk_nul_count(rw->walker) == 0)
+        return false;
+    stop(rw, XIRI_EDOC,
+         "the document holds NUL characters, which XML and HTML do not "
+         "allow and the parser cuts values at; it is not rewritten");
+    return true;
+}
+
 /* With parse_ahead a feed may return before the links of its last text
  * are reported (xiri_walker_feed); the rewriter's decisions on what was
  * fed (a NUL, a byte not ASCII after encoding-late) are made with them
@@ -1496,9 +1507,7 @@ enum xiri_status xiri_rewriter_feed(struct xiri_rewriter *rw,
         if (!walker_ok(rw, st, &werr))
             goto fail;
     }
-    if (walk_nul_count(rw->walker) > 0)
-        goto nul;
-    if (late_meta_stop(rw))
+    if (nul_stop(rw) || late_meta_stop(rw))
         goto fail;
     /* nothing before the settled point will change any more */
     emit_original(rw, walk_settled(rw->walker));
@@ -1509,11 +1518,6 @@ fail:
     if (err)
         *err = rw->error;
     return rw->status;
-nul:
-    stop(rw, XIRI_EDOC,
-         "the document holds NUL characters, which XML and HTML do not "
-         "allow and the parser cuts values at; it is not rewritten");
-    goto fail;
 }
 
 enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
@@ -1526,15 +1530,8 @@ enum xiri_status xiri_rewriter_finish(struct xiri_rewriter *rw,
         return error_set(err, XIRI_EINVAL, 0, "invalid argument");
     if (rw->status == XIRI_OK) {
         st = xiri_walker_finish(rw->walker, &werr);
-        if (st != XIRI_OK && rw->status == XIRI_OK) {
-            rw->status = st;
-            rw->error = werr;
-        }
-        if (rw->status == XIRI_OK && walk_nul_count(rw->walker) > 0)
-            stop(rw, XIRI_EDOC,
-                 "the document holds NUL characters, which XML and HTML do "
-                 "not allow and the parser cuts values at; it is not "
-                 "rewritten");
+        if (walker_ok(rw, st, &werr))
+            (void)nul_stop(rw);
     }
     if (rw->status == XIRI_OK)
         emit_original(rw, rw->fed);
